@@ -1,0 +1,210 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# idlesim: the one entry point.  `make help` lists what it can do.
+#
+# Everything it builds goes to one build directory, $(O) (default build/),
+# so a fresh clone rebuilds from scratch and `make distclean` is rm -rf.
+# Stages hand each other files: kernel Image + initramfs -> run directory
+# (console.log, results/, manifest) -> analysis outputs in the run directory.
+
+O ?= build
+override O := $(abspath $(O))
+V ?= 0
+export V
+
+ifeq ($(V),1)
+  Q :=
+else
+  Q := @
+  MAKEFLAGS += --no-print-directory
+endif
+
+SRC := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+JOBS ?= $(shell nproc)
+ARCH := arm64
+CROSS_COMPILE ?= aarch64-linux-gnu-
+export CROSS_COMPILE
+
+# ccache keys on paths; make them relative to the build directory so that
+# another clone (CI's) hits the same cache.
+export CCACHE_BASEDIR := $(O)
+CCACHE := $(shell command -v ccache 2>/dev/null)
+
+KTREE := $(O)/linux
+KOBJ := $(O)/kernel
+IMAGE := $(KOBJ)/arch/arm64/boot/Image
+KTREE_STAMP := $(KTREE)/.idlesim-tree
+KCONFIG_STAMP := $(KOBJ)/.idlesim-config
+KBUILD_STAMP := $(KOBJ)/.idlesim-built
+INITRD := $(O)/initramfs.cpio.gz
+RUNS := $(O)/runs
+STEP := $(SRC)/scripts/step.sh
+
+# Fragments merged onto tinyconfig: base, plus the KUnit suites when present.
+# DEBUG=1 adds the lock/RCU debugging fragment.
+FRAGMENTS := $(SRC)/kernel-patches/configs/base.config \
+	$(wildcard $(SRC)/kernel-patches/configs/kunit.config)
+ifeq ($(DEBUG),1)
+FRAGMENTS += $(SRC)/kernel-patches/configs/debug.config
+endif
+KCONFIG_LOOSE ?= 0
+
+SERIES_FILES := $(SRC)/kernel-patches/series \
+	$(addprefix $(SRC)/kernel-patches/,$(shell sed -e 's/\#.*//' $(SRC)/kernel-patches/series 2>/dev/null))
+
+# Reproducible kernel builds: no host name or date in the image.
+KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
+	$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc") \
+	KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_USER=idlesim \
+	KBUILD_BUILD_HOST=idlesim -j$(JOBS) $(if $(filter 1,$(V)),V=1)
+
+# The simulated SoC driver, built out of tree from a copy in $(O).
+SIMDRV_SRCS := $(wildcard $(SRC)/sim-driver/*.[ch] $(SRC)/sim-driver/Kbuild)
+SIMDRV_KO := $(if $(wildcard $(SRC)/sim-driver/Kbuild),$(O)/sim-driver/simsoc.ko)
+
+# Our own guest programs: one static arm64 binary per C file.
+GUEST_CC := $(CROSS_COMPILE)gcc
+GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11
+GUEST_PROG_SRCS := $(wildcard $(SRC)/sim-driver/tools/*.c)
+GUEST_PROGS := $(patsubst %.c,$(O)/guest-bin/%,$(notdir $(GUEST_PROG_SRCS)))
+
+ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
+	$(SRC)/guest-rootfs/packages $(DEPS_STAMP) \
+	$(shell find $(SRC)/guest-rootfs/overlay -type f 2>/dev/null) \
+	$(SIMDRV_KO) $(GUEST_PROGS)
+
+# Run parameters
+SMP ?= 4
+TIMEOUT ?= 600
+ICOUNT ?= shift=auto,sleep=off
+GOVERNOR ?= menu
+JOB ?=
+RUN_DIR ?= $(RUNS)/$(notdir $(basename $(JOB)))-$(GOVERNOR)
+
+.DEFAULT_GOAL := help
+.PHONY: help deps kernel module rootfs guest-bin run compare test bench \
+	clean distclean kernel-tree kernelversion FORCE
+
+help:
+	@echo 'idlesim: power-simulation harness for Linux cpuidle'
+	@echo
+	@echo 'Set-up and build:'
+	@echo '  deps        - install host packages (apt-get), download the guest arm64 packages'
+	@echo '  kernel      - patched 6.1 arm64 Image from kernel-patches/ (series + configs/)'
+	@echo '  module      - the simulated SoC cpuidle driver (sim-driver/)'
+	@echo '  rootfs      - the guest initramfs ($(notdir $(INITRD)))'
+	@echo
+	@echo 'Running:'
+	@echo '  run         - boot the guest and run JOB=<guest script> under GOVERNOR'
+	@echo '  compare     - run one job under each governor of GOVERNORS'
+	@echo
+	@echo 'Checking:'
+	@echo '  test        - the whole test suite (tests/NN-*.sh)'
+	@echo '  bench       - benchmarks; figures go to $$(O)/bench/'
+	@echo
+	@echo 'Cleaning:'
+	@echo '  clean       - remove runs, images and objects, keep the extracted sources and downloads'
+	@echo '  distclean   - remove the whole build directory $$(O)'
+	@echo
+	@echo 'Variables:'
+	@echo '  O=dir              build directory (default build/, now $(O))'
+	@echo '  V=1                show full commands and their output'
+	@echo '  JOBS=n             parallel kernel build jobs (default nproc = $(JOBS))'
+	@echo '  KCONFIG_LOOSE=1    report config options that did not land, and build anyway'
+	@echo '  DEBUG=1            add kernel-patches/configs/debug.config'
+	@echo '  SMP=n TIMEOUT=s ICOUNT=opts|off GOVERNOR=name   guest run parameters'
+
+# Every build step depends on the stamp, so that on a fresh machine `make
+# test` installs what it needs; `make deps` re-checks unconditionally.
+DEPS_STAMP := $(O)/.idlesim-deps
+
+deps:
+	$(Q)$(SRC)/scripts/deps.sh $(O)
+	$(Q)touch $(DEPS_STAMP)
+
+$(DEPS_STAMP): $(SRC)/scripts/deps.sh $(SRC)/guest-rootfs/packages
+	$(Q)$(SRC)/scripts/deps.sh $(O)
+	$(Q)touch $@
+
+# --- kernel -----------------------------------------------------------------
+
+# Always asked, cheap when nothing changed: the stamp is only rewritten when
+# the tree is rebuilt, and that is what the config and build steps key on.
+kernel-tree $(KTREE_STAMP): $(DEPS_STAMP) FORCE
+	$(Q)$(SRC)/scripts/kernel-tree.sh $(O) $(SRC)/kernel-patches
+
+$(KCONFIG_STAMP): $(KTREE_STAMP) $(FRAGMENTS) $(SRC)/scripts/kconfig.sh
+	@echo '  [kconfig] $(notdir $(FRAGMENTS)) onto tinyconfig'
+	$(Q)$(SRC)/scripts/kconfig.sh $(if $(filter 1,$(KCONFIG_LOOSE)),--loose) \
+		$(KTREE) $(KOBJ) $(FRAGMENTS)
+	$(Q)touch $@
+
+$(KBUILD_STAMP): $(KCONFIG_STAMP) $(KTREE_STAMP)
+	$(Q)$(STEP) kernel "building Image$(if $(CCACHE), (ccache))" \
+		$(O)/logs/kernel.log $(KMAKE) Image modules
+	$(Q)touch $@
+
+kernel: $(KBUILD_STAMP)
+
+kernelversion: $(KTREE_STAMP)
+	@cat $(KTREE)/.idlesim-version
+
+# --- module and guest programs ----------------------------------------------
+
+module: $(SIMDRV_KO)
+
+ifneq ($(SIMDRV_KO),)
+$(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS)
+	$(Q)mkdir -p $(O)/sim-driver
+	$(Q)rsync -a --exclude tools --exclude tests $(SRC)/sim-driver/ $(O)/sim-driver/
+	$(Q)$(STEP) module "building simsoc.ko" $(O)/logs/module.log \
+		$(KMAKE) M=$(O)/sim-driver modules
+endif
+
+guest-bin: $(GUEST_PROGS)
+
+$(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c
+	@echo '  [cc]     $(notdir $@) (static arm64)'
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
+
+# --- guest initramfs ---------------------------------------------------------
+
+rootfs: $(INITRD)
+
+$(INITRD): $(ROOTFS_INPUTS)
+	$(Q)$(STEP) rootfs "assembling $(notdir $@)" $(O)/logs/rootfs.log \
+		$(SRC)/scripts/mkrootfs.sh --out $@ --debs $(O)/debs \
+		--init $(SRC)/guest-rootfs/init --overlay $(SRC)/guest-rootfs/overlay \
+		$(addprefix --module ,$(SIMDRV_KO)) $(addprefix --bin ,$(GUEST_PROGS))
+
+# --- running ------------------------------------------------------------------
+
+RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
+	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
+	IDLESIM_SMP=$(SMP) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT)
+
+run: $(KBUILD_STAMP) $(INITRD)
+	$(Q)test -n "$(JOB)" || { echo 'run: say which guest job to run: make run JOB=path/to/job.sh' >&2; exit 2; }
+	$(Q)test -f "$(JOB)" || { echo 'run: JOB=$(JOB): no such file' >&2; exit 2; }
+	$(Q)$(RUN_ENV) $(SRC)/scripts/run-guest.sh --job $(JOB) --rundir $(RUN_DIR) \
+		--governor $(GOVERNOR)
+
+# --- checking -----------------------------------------------------------------
+
+test: $(KBUILD_STAMP) $(INITRD)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests $(T)
+
+bench: $(KBUILD_STAMP) $(INITRD)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench
+
+# --- cleaning -----------------------------------------------------------------
+
+clean:
+	$(Q)rm -rf $(KOBJ) $(O)/runs $(O)/tests $(O)/sim-driver $(O)/guest-bin \
+		$(O)/rootfs $(INITRD) $(O)/logs $(O)/linux $(O)/linux.new
+
+distclean:
+	$(Q)rm -rf $(O)
+
+FORCE:

@@ -1,0 +1,180 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the idlesim guest once, run one job in it, and collect the results
+# into a run directory:
+#
+#   RUNDIR/console.log    the serial console
+#   RUNDIR/results/       what the job left in the guest's /results
+#   RUNDIR/manifest       what ran, with what, how long, and the outcome
+#
+# A run directory is complete only when its manifest says "status ok";
+# the manifest is written last, by rename, so a run that failed or was
+# interrupted never looks complete.
+#
+# The job reaches the guest as a second cpio archive appended to the
+# initramfs (the kernel unpacks concatenated archives in order), so the
+# same initramfs serves every run.  Results leave it as a tar stream on a
+# raw virtio-blk disk.
+#
+# Exit status:
+#   0 ok   2 usage   3 the guest job failed   4 kernel panic
+#   5 wall-clock timeout   6 QEMU failed   7 no valid results
+set -uo pipefail
+
+usage() {
+	cat >&2 <<'EOT'
+usage: run-guest.sh --job SCRIPT --rundir DIR [options]
+  --file PATH        also put PATH into the guest's /job (repeatable)
+  --governor NAME    cpuidle governor to run the job under
+  --smp N            guest CPUs (default $IDLESIM_SMP or 4)
+  --mem SIZE         guest memory (default 512M)
+  --append ARGS      extra kernel command line
+  --timeout SECONDS  wall-clock limit (default $IDLESIM_TIMEOUT or 600)
+  --icount OPTS|off  QEMU -icount options (default shift=auto,sleep=off)
+  --meta KEY=VALUE   extra manifest line (repeatable)
+  --kernel IMAGE --initrd CPIO.GZ (default $IDLESIM_KERNEL, $IDLESIM_INITRD)
+  --force            replace an existing run directory
+EOT
+	exit 2
+}
+
+job= rundir= governor= append= force=0
+smp=${IDLESIM_SMP:-4}
+mem=512M
+timeout=${IDLESIM_TIMEOUT:-600}
+icount=${IDLESIM_ICOUNT:-shift=auto,sleep=off}
+kernel=${IDLESIM_KERNEL:-}
+initrd=${IDLESIM_INITRD:-}
+files=() meta=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--job) job=$2; shift ;;
+	--rundir) rundir=$2; shift ;;
+	--file) files+=("$2"); shift ;;
+	--governor) governor=$2; shift ;;
+	--smp) smp=$2; shift ;;
+	--mem) mem=$2; shift ;;
+	--append) append=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--icount) icount=$2; shift ;;
+	--meta) meta+=("$2"); shift ;;
+	--kernel) kernel=$2; shift ;;
+	--initrd) initrd=$2; shift ;;
+	--force) force=1 ;;
+	*) echo "run-guest: unknown option '$1'" >&2; usage ;;
+	esac
+	shift
+done
+
+fail_usage() { echo "run-guest: $*" >&2; exit 2; }
+[ -n "$job" ] && [ -n "$rundir" ] || usage
+[ -f "$job" ] || fail_usage "job script $job not found"
+[ -f "$kernel" ] || fail_usage "kernel image '$kernel' not found (make kernel)"
+kernel=$(realpath "$kernel")
+initrd=$(realpath "$initrd" 2>/dev/null || echo "$initrd")
+[ -f "$initrd" ] || fail_usage "initramfs '$initrd' not found (make rootfs)"
+for f in "${files[@]}"; do
+	[ -e "$f" ] || fail_usage "--file $f not found"
+done
+[[ $smp =~ ^[1-8]$ ]] || fail_usage "--smp $smp: expected 1 to 8"
+[[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || fail_usage "--timeout $timeout: expected seconds > 0"
+qemu=${QEMU:-qemu-system-aarch64}
+command -v "$qemu" >/dev/null || { echo "run-guest: $qemu not found: run 'make deps' (package qemu-system-arm)" >&2; exit 6; }
+
+if [ -e "$rundir" ]; then
+	[ $force -eq 1 ] || fail_usage "run directory $rundir exists (use --force to replace it)"
+	rm -rf "$rundir"
+fi
+mkdir -p "$rundir/.work" "$rundir/results"
+rundir=$(realpath "$rundir")
+work=$rundir/.work
+console=$rundir/console.log
+
+# The manifest is assembled in .work and moved into place at the very end.
+manifest=$work/manifest
+{
+	echo "job $(basename "$job")"
+	echo "governor ${governor:-default}"
+	echo "smp $smp"
+	echo "icount $icount"
+	for m in "${meta[@]}"; do
+		echo "${m%%=*} ${m#*=}"
+	done
+	echo "kernel_image $(realpath "$kernel") sha256 $(sha256sum "$kernel" | cut -c1-16)"
+	echo "initrd $(realpath "$initrd") sha256 $(sha256sum "$initrd" | cut -c1-16)"
+	echo "qemu $("$qemu" --version | head -1)"
+} >"$manifest"
+
+# The job archive: /job/run.sh plus the extra files.
+mkdir -p "$work/jobfs/job"
+cp "$job" "$work/jobfs/job/run.sh"
+for f in "${files[@]}"; do
+	cp -a "$f" "$work/jobfs/job/"
+done
+(cd "$work/jobfs" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort |
+	cpio --quiet -o -H newc -R 0:0) >"$work/job.cpio"
+cat "$initrd" "$work/job.cpio" >"$work/initrd"
+
+# The results disk, sparse.
+truncate -s 256M "$work/results.img"
+
+cmdline="console=ttyAMA0 quiet panic=-1 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} $append"
+qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
+	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"
+	-drive "file=$work/results.img,format=raw,if=none,id=results"
+	-device virtio-blk-device,drive=results)
+[ "$icount" != off ] && qemu_args+=(-icount "$icount")
+printf 'qemu_cmdline %s' "$qemu" >>"$manifest"
+printf ' %q' "${qemu_args[@]}" >>"$manifest"
+echo >>"$manifest"
+
+start=$(date +%s.%N)
+echo "started $(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$manifest"
+timeout -s KILL "$timeout" "$qemu" "${qemu_args[@]}" </dev/null >"$console" 2>"$work/qemu.stderr"
+qrc=$?
+end=$(date +%s.%N)
+wall=$(echo "$end - $start" | bc)
+echo "wall_seconds $wall" >>"$manifest"
+echo "qemu_exit $qrc" >>"$manifest"
+
+finish() {
+	local rc=$1 status=$2 msg=$3
+	echo "status $status" >>"$manifest"
+	# keep the evidence of a failure; drop only the bulky scratch files
+	rm -rf "$work/jobfs" "$work/initrd" "$work/job.cpio" "$work/results.img"
+	if [ -s "$work/qemu.stderr" ]; then
+		mv "$work/qemu.stderr" "$rundir/qemu.stderr"
+	fi
+	rm -f "$work/qemu.stderr" "$work/tar.err"
+	mv "$manifest" "$rundir/manifest"
+	rmdir "$work" 2>/dev/null
+	if [ "$rc" -ne 0 ]; then
+		echo "run-guest: $msg" >&2
+		echo "run-guest: see $console" >&2
+	fi
+	exit "$rc"
+}
+
+if grep -q 'Kernel panic - not syncing' "$console"; then
+	finish 4 panic "the guest kernel panicked: $(grep -m1 'Kernel panic' "$console" | tr -d '\r')"
+fi
+if [ $qrc -eq 137 ] || [ $qrc -eq 124 ]; then
+	finish 5 timeout "the guest did not finish within ${timeout}s of wall time (killed)"
+fi
+if [ $qrc -ne 0 ]; then
+	finish 6 qemu-failed "QEMU exited with status $qrc: $(head -c 400 "$work/qemu.stderr")"
+fi
+if ! grep -q '^idlesim: results written' "$console"; then
+	finish 7 no-results "the guest powered off without writing its results ($(grep -a '^idlesim: ' "$console" | tail -1 | tr -d '\r'))"
+fi
+if ! tar -xf "$work/results.img" -C "$rundir/results" 2>"$work/tar.err"; then
+	finish 7 no-results "the results disk holds no valid tar stream: $(head -1 "$work/tar.err")"
+fi
+jstatus=$(cat "$rundir/results/job.status" 2>/dev/null)
+[[ $jstatus =~ ^[0-9]+$ ]] || finish 7 no-results "the results hold no job status"
+echo "job_status $jstatus" >>"$manifest"
+if [ "$jstatus" -ne 0 ]; then
+	finish 3 job-failed "the guest job $(basename "$job") exited with status $jstatus (see results/job.log)"
+fi
+finish 0 ok ""

@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers shared by the tests: sourced, not run.
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "$*"; exit 77; }
+note() { echo "# $*"; }
+
+# expect_exit WANT CMD...: run CMD, fail unless it exits WANT; output in $out
+expect_exit() {
+	local want=$1 rc
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		echo "$out" | tail -20 >&2
+		fail "'$*' exited $rc, expected $want"
+	fi
+}
+
+# expect_grep PATTERN TEXT WHAT: fail unless TEXT matches PATTERN
+expect_grep() {
+	grep -qE -- "$1" <<<"$2" || { echo "$2" | tail -20 >&2; fail "$3: no match for /$1/"; }
+}
+
+# run_guest JOB RUNDIR [run-guest options]: boot a job; returns the runner's status
+run_guest() {
+	local job=$1 dir=$2
+	shift 2
+	"$IDLESIM_RUN" --job "$job" --rundir "$dir" --force "$@"
+}
+
+: "${IDLESIM_SCRATCH:?run the tests through make test}"

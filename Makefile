@@ -82,7 +82,7 @@ JOB ?=
 RUN_DIR ?= $(RUNS)/$(notdir $(basename $(JOB)))-$(GOVERNOR)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps kernel module rootfs guest-bin run compare test bench \
+.PHONY: help deps kernel module rootfs guest-bin analysis run compare test bench \
 	clean distclean kernel-tree kernelversion FORCE
 
 help:
@@ -93,6 +93,7 @@ help:
 	@echo '  kernel      - patched 6.1 arm64 Image from kernel-patches/ (series + configs/)'
 	@echo '  module      - the simulated SoC cpuidle driver (sim-driver/)'
 	@echo '  rootfs      - the guest initramfs ($(notdir $(INITRD)))'
+	@echo '  analysis    - host analysis tools (plain, ASan+UBSan, libFuzzer)'
 	@echo
 	@echo 'Running:'
 	@echo '  run         - boot the guest and run JOB=<guest script> under GOVERNOR'
@@ -178,11 +179,22 @@ $(INITRD): $(ROOTFS_INPUTS)
 		--init $(SRC)/guest-rootfs/init --overlay $(SRC)/guest-rootfs/overlay \
 		$(addprefix --module ,$(SIMDRV_KO)) $(addprefix --bin ,$(GUEST_PROGS))
 
+# --- host analysis -------------------------------------------------------------
+
+ANALYZE := $(O)/analysis/idlesim-analyze
+ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile)
+
+analysis: $(ANALYZE)
+
+$(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
+	$(Q)$(MAKE) -C $(SRC)/analysis O=$(O)/analysis all sanitize fuzz
+
 # --- running ------------------------------------------------------------------
 
 RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
 	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
-	IDLESIM_SMP=$(SMP) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT)
+	IDLESIM_SMP=$(SMP) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
+	IDLESIM_ANALYZE=$(ANALYZE)
 
 run: $(KBUILD_STAMP) $(INITRD)
 	$(Q)test -n "$(JOB)" || { echo 'run: say which guest job to run: make run JOB=path/to/job.sh' >&2; exit 2; }
@@ -192,10 +204,10 @@ run: $(KBUILD_STAMP) $(INITRD)
 
 # --- checking -----------------------------------------------------------------
 
-test: $(KBUILD_STAMP) $(INITRD)
+test: $(KBUILD_STAMP) $(INITRD) $(ANALYZE)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests $(T)
 
-bench: $(KBUILD_STAMP) $(INITRD)
+bench: $(KBUILD_STAMP) $(INITRD) $(ANALYZE)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench
 
 # --- cleaning -----------------------------------------------------------------

@@ -101,6 +101,15 @@ manifest=$work/manifest
 	for m in "${meta[@]}"; do
 		echo "${m%%=*} ${m#*=}"
 	done
+	# what the kernel was built from, when the pipeline tells us where
+	if [ -n "${IDLESIM_KOBJ:-}" ] && [ -f "$IDLESIM_KOBJ/include/config/kernel.release" ]; then
+		echo "kernel_release $(cat "$IDLESIM_KOBJ/include/config/kernel.release")"
+		echo "kernel_config_sha256 $(sha256sum "$IDLESIM_KOBJ/.config" | cut -c1-16)"
+	fi
+	if [ -n "${IDLESIM_KTREE:-}" ] && [ -f "$IDLESIM_KTREE/.idlesim-tree" ]; then
+		echo "kernel_tree_sha256 $(cut -c1-16 "$IDLESIM_KTREE/.idlesim-tree")"
+		sed 's/^/kernel_source /' "$IDLESIM_KTREE/.idlesim-version"
+	fi
 	echo "kernel_image $(realpath "$kernel") sha256 $(sha256sum "$kernel" | cut -c1-16)"
 	echo "initrd $(realpath "$initrd") sha256 $(sha256sum "$initrd" | cut -c1-16)"
 	echo "qemu $("$qemu" --version | head -1)"
@@ -146,7 +155,7 @@ finish() {
 	if [ -s "$work/qemu.stderr" ]; then
 		mv "$work/qemu.stderr" "$rundir/qemu.stderr"
 	fi
-	rm -f "$work/qemu.stderr" "$work/tar.err"
+	rm -f "$work/qemu.stderr" "$work/tar.err" "$work/sums.err"
 	mv "$manifest" "$rundir/manifest"
 	rmdir "$work" 2>/dev/null
 	if [ "$rc" -ne 0 ]; then
@@ -170,6 +179,10 @@ if ! grep -q '^idlesim: results written' "$console"; then
 fi
 if ! tar -xf "$work/results.img" -C "$rundir/results" 2>"$work/tar.err"; then
 	finish 7 no-results "the results disk holds no valid tar stream: $(head -1 "$work/tar.err")"
+fi
+if [ ! -f "$rundir/results/SHA256SUMS" ] ||
+	! (cd "$rundir/results" && sha256sum --quiet -c SHA256SUMS >"$work/sums.err" 2>&1); then
+	finish 7 no-results "the results do not match the guest's SHA256SUMS: $(head -2 "$work/sums.err" 2>/dev/null | tr '\n' ' ')"
 fi
 jstatus=$(cat "$rundir/results/job.status" 2>/dev/null)
 [[ $jstatus =~ ^[0-9]+$ ]] || finish 7 no-results "the results hold no job status"

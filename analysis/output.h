@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Output files that are either complete or absent: each is written to a
+ * temporary name in the same directory and renamed into place only when
+ * the analysis has succeeded, so a failed run never leaves a partial CSV
+ * that looks complete.
+ */
+#ifndef IDLESIM_OUTPUT_H
+#define IDLESIM_OUTPUT_H
+
+#include <stdio.h>
+
+#define MAX_OUTPUTS	32
+
+struct outfile {
+	FILE *fp;
+	char *path;
+	char *tmp;
+};
+
+struct outputs {
+	struct outfile f[MAX_OUTPUTS];
+	int n;
+};
+
+/* Opens DIR/NAME.tmp.PID for writing; NULL (with a message) on error. */
+FILE *out_open(struct outputs *o, const char *dir, const char *name);
+/* Closes and renames every file; -1 if any write failed (all removed). */
+int out_commit(struct outputs *o);
+/* Closes and removes every temporary file. */
+void out_abort(struct outputs *o);
+
+#endif /* IDLESIM_OUTPUT_H */

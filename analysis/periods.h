@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Rebuilding idle periods from a trace.
+ *
+ * Per CPU, one idle period is what lies between the core's power:cpu_idle
+ * entry and exit events.  On the way in, the sim driver's simsoc_period
+ * event gives the table in force for that period (per state: usable,
+ * exit latency, target residency, power), the governor's cpuidle_select
+ * event its inputs and choice, and simsoc_enter the state requested and
+ * the state actually entered (they differ when the driver demoted); on
+ * the way out simsoc_exit gives the residency and the energy the driver
+ * charged.  Each complete period is handed to a consumer callback and then
+ * forgotten, so memory is bounded by the number of CPUs, not of events.
+ */
+#ifndef IDLESIM_PERIODS_H
+#define IDLESIM_PERIODS_H
+
+#include "trace.h"
+
+struct state_table {
+	int nr;
+	bool usable[MAX_STATES];
+	int64_t exit_latency_ns[MAX_STATES];
+	int64_t target_residency_ns[MAX_STATES];
+	int64_t power[MAX_STATES];
+};
+
+struct select_info {
+	char governor[16];
+	uint64_t predicted_ns;
+	uint64_t next_timer_ns;
+	int64_t latency_req_ns;
+	uint32_t usable_mask;
+	uint32_t candidate_mask;
+	int chosen;
+	bool stop_tick;
+};
+
+struct period {
+	int cpu;
+	uint64_t seq;			/* the driver's period number, if any */
+	uint64_t t_enter;		/* trace time stamps, ns */
+	uint64_t t_exit;
+	uint64_t busy_ns;		/* since the previous period on this CPU */
+	int requested;			/* index the core asked the driver for */
+	int entered;			/* index the driver entered */
+	uint64_t residency_ns;
+	int64_t energy;			/* the driver's figure for this period */
+	bool has_table, has_select, has_driver;
+	struct state_table table;
+	struct select_info sel;
+};
+
+struct period_stream;
+typedef int (*period_fn)(const struct period *p, void *data);
+/* Called for each trace_marker line (workload phase boundaries). */
+typedef int (*marker_fn)(int cpu, uint64_t ts, const char *text, void *data);
+
+struct period_stats {
+	uint64_t events;
+	uint64_t periods;
+	uint64_t unmatched;		/* driver events that fit no period */
+	uint64_t first_ts, last_ts;
+	uint64_t missed_events;		/* events the ring buffer dropped */
+};
+
+/*
+ * Reads the whole trace in time order, calling @fn for each complete
+ * period (and @mfn, if set, for markers).  Returns 0, or -1 when the trace
+ * cannot be read or a callback failed.
+ */
+int periods_read(struct trace *t, period_fn fn, marker_fn mfn, void *data,
+		 struct period_stats *st);
+
+#endif /* IDLESIM_PERIODS_H */

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading idlesim traces through libtracecmd/libtraceevent.
+ *
+ * A trace is opened once; the events the analysis understands are bound
+ * by name to their formats, and their fields are read through the
+ * formats, never by offset assumptions, so that a field that moves or
+ * grows in a later driver version is still found (or its absence is
+ * reported by name).
+ */
+#ifndef IDLESIM_TRACE_H
+#define IDLESIM_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <trace-cmd.h>
+
+#define MAX_CPUS	8
+#define MAX_STATES	8
+
+enum ev_id {
+	EV_CPU_IDLE,		/* power:cpu_idle */
+	EV_SELECT,		/* cpuidle:cpuidle_select */
+	EV_PERIOD,		/* simsoc:simsoc_period */
+	EV_ENTER,		/* simsoc:simsoc_enter */
+	EV_EXIT,		/* simsoc:simsoc_exit */
+	EV_MARKER,		/* ftrace:print (trace_marker) */
+	NR_EVS,
+};
+
+struct ev_desc {
+	const char *system;
+	const char *name;
+	struct tep_event *event;
+};
+
+struct trace {
+	const char *path;
+	struct tracecmd_input *handle;
+	struct tep_handle *tep;
+	struct ev_desc ev[NR_EVS];
+	int nr_cpus;
+};
+
+/* Opens @path; on failure prints why (naming the file) and returns -1. */
+int trace_open(struct trace *t, const char *path);
+void trace_close(struct trace *t);
+
+/*
+ * Checks that every event in @need (a mask of 1 << EV_*) is in the
+ * trace; prints the missing ones and how to record them, returns -1.
+ */
+int trace_require(struct trace *t, unsigned int need);
+
+/* Field access; each returns -1 (and prints) if the field is missing. */
+int field_u64(struct trace *t, enum ev_id id, struct tep_record *rec,
+	      const char *name, uint64_t *val);
+int field_s64(struct trace *t, enum ev_id id, struct tep_record *rec,
+	      const char *name, int64_t *val);
+/* Fixed-size array of integers: reads up to @max elements into @val. */
+int field_array(struct trace *t, enum ev_id id, struct tep_record *rec,
+		const char *name, int64_t *val, int max);
+/* A string field (__string() or a char array); NUL-terminated copy. */
+int field_str(struct trace *t, enum ev_id id, struct tep_record *rec,
+	      const char *name, char *buf, size_t len);
+
+/* Which bound event @rec is, or -1 for events the analysis ignores. */
+int trace_event_id(struct trace *t, struct tep_record *rec);
+
+#endif /* IDLESIM_TRACE_H */

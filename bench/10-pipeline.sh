@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Pipeline costs: cold and warm kernel builds, boot-to-/init, and what
+# -icount sleep=off buys an idle-heavy guest.
+set -euo pipefail
+s=$IDLESIM_SCRATCH
+
+now() { date +%s.%N; }
+secs() { echo "scale=2; ($2 - $1) / 1" | bc; }
+
+# 1. kernel builds in a fresh build directory: first with an empty ccache
+#    (cold), then again from scratch with the cache that run filled (what
+#    changing a patch costs), then with nothing to do.
+export CCACHE_DIR=$s/ccache
+b=$s/build
+mkdir -p "$b"
+cp -al "$IDLESIM_O/src" "$b/src"
+cp -a "$IDLESIM_O/debs" "$b/debs"
+cp -a "$IDLESIM_O/.idlesim-deps" "$b/"
+t0=$(now)
+make -s O="$b" kernel >"$s/cold.log" 2>&1
+t1=$(now)
+cold=$(secs "$t0" "$t1")
+rm -rf "$b/kernel" "$b/linux/.idlesim-tree"
+t0=$(now)
+make -s O="$b" kernel >"$s/warm.log" 2>&1
+t1=$(now)
+warm=$(secs "$t0" "$t1")
+t0=$(now)
+make -s O="$b" kernel >"$s/noop.log" 2>&1
+t1=$(now)
+noop=$(secs "$t0" "$t1")
+printf 'kernel_build_cold\t%s\ts\tempty ccache, %s jobs\n' "$cold" "$(nproc)"
+printf 'kernel_build_warm\t%s\ts\tfresh tree and objects, warm ccache (ratio to cold %s)\n' \
+	"$warm" "$(echo "scale=3; $warm / $cold" | bc)"
+printf 'kernel_build_noop\t%s\ts\tnothing changed\n' "$noop"
+rm -rf "$b"
+
+# 2. boot to /init and back: an empty job, median of 5 (wall time from
+#    QEMU start until the guest's "job start" line is not visible from
+#    outside, so this is boot + power-off, an upper bound)
+printf 'true\n' >"$s/empty.sh"
+walls=()
+for i in 1 2 3 4 5; do
+	"$IDLESIM_RUN" --job "$s/empty.sh" --rundir "$s/boot$i" --force --smp 2 >/dev/null
+	walls+=("$(awk '$1 == "wall_seconds" {print $2}' "$s/boot$i/manifest")")
+done
+median=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n 3p)
+printf 'boot_to_poweroff\t%.2f\ts\tempty job, median of 5, -smp 2, icount\n' "$median"
+
+# 3. an idle-heavy guest: 10 s of guest sleep, with and without icount
+printf 'sleep 10\n' >"$s/sleep.sh"
+"$IDLESIM_RUN" --job "$s/sleep.sh" --rundir "$s/icount" --force --smp 2 >/dev/null
+"$IDLESIM_RUN" --job "$s/sleep.sh" --rundir "$s/noicount" --force --smp 2 --icount off >/dev/null
+wi=$(awk '$1 == "wall_seconds" {print $2}' "$s/icount/manifest")
+wn=$(awk '$1 == "wall_seconds" {print $2}' "$s/noicount/manifest")
+# subtract the empty job's boot cost to get the sleep's own wall time
+gi=$(echo "scale=2; 10 / ($wi - $median)" | bc)
+gn=$(echo "scale=2; 10 / ($wn - $median)" | bc)
+printf 'idle_guest_s_per_wall_s_icount\t%s\tratio\tsleep 10 with -icount shift=auto,sleep=off (run %.2f s)\n' "$gi" "$wi"
+printf 'idle_guest_s_per_wall_s_plain\t%s\tratio\tsleep 10 without icount (run %.2f s)\n' "$gn" "$wn"
+printf 'icount_speedup\t%s\tratio\tidle guest time per wall second, icount / plain\n' \
+	"$(echo "scale=2; $gi / $gn" | bc)"

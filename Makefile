@@ -68,6 +68,13 @@ GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11
 GUEST_PROG_SRCS := $(wildcard $(SRC)/sim-driver/tools/*.c)
 GUEST_PROGS := $(patsubst %.c,$(O)/guest-bin/%,$(notdir $(GUEST_PROG_SRCS)))
 
+# The workload generator (workloads/): static for the guest, native for
+# checking scenario files on the host before any boot.
+WORKLOAD_BIN := $(if $(wildcard $(SRC)/workloads/Makefile),$(O)/workloads/idlesim-workload)
+WORKLOAD_HOST := $(if $(WORKLOAD_BIN),$(O)/workloads/host/idlesim-workload)
+WORKLOAD_SRCS := $(wildcard $(SRC)/workloads/Makefile $(SRC)/workloads/src/*.[ch])
+GUEST_PROGS += $(WORKLOAD_BIN)
+
 ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
 	$(SRC)/guest-rootfs/packages $(DEPS_STAMP) \
 	$(shell find $(SRC)/guest-rootfs/overlay -type f 2>/dev/null) \
@@ -78,12 +85,14 @@ SMP ?= 4
 TIMEOUT ?= 600
 ICOUNT ?= shift=auto,sleep=off
 GOVERNOR ?= menu
+GOVERNORS ?= menu_deepest menu
+SCENARIO ?=
 JOB ?=
-RUN_DIR ?= $(RUNS)/$(notdir $(basename $(JOB)))-$(GOVERNOR)
+COMPARE_SCENARIO ?= $(if $(SCENARIO),$(SCENARIO),audio)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps kernel module rootfs guest-bin analysis run compare test bench \
-	clean distclean kernel-tree kernelversion FORCE
+.PHONY: help deps kernel module rootfs guest-bin analysis run compare scenarios test bench \
+	clean distclean kernel-tree kernelversion check-series FORCE
 
 help:
 	@echo 'idlesim: power-simulation harness for Linux cpuidle'
@@ -91,13 +100,15 @@ help:
 	@echo 'Set-up and build:'
 	@echo '  deps        - install host packages (apt-get), download the guest arm64 packages'
 	@echo '  kernel      - patched 6.1 arm64 Image from kernel-patches/ (series + configs/)'
+	@echo '  check-series - apply the series patch by patch; each must build and pass checkpatch'
 	@echo '  module      - the simulated SoC cpuidle driver (sim-driver/)'
 	@echo '  rootfs      - the guest initramfs ($(notdir $(INITRD)))'
 	@echo '  analysis    - host analysis tools (plain, ASan+UBSan, libFuzzer)'
 	@echo
 	@echo 'Running:'
-	@echo '  run         - boot the guest and run JOB=<guest script> under GOVERNOR'
-	@echo '  compare     - run one job under each governor of GOVERNORS'
+	@echo '  scenarios   - list the workload scenarios'
+	@echo '  run         - run SCENARIO=name under GOVERNOR (or a raw guest JOB=script)'
+	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots'
 	@echo
 	@echo 'Checking:'
 	@echo '  test        - the whole test suite (tests/NN-*.sh)'
@@ -113,7 +124,7 @@ help:
 	@echo '  JOBS=n             parallel kernel build jobs (default nproc = $(JOBS))'
 	@echo '  KCONFIG_LOOSE=1    report config options that did not land, and build anyway'
 	@echo '  DEBUG=1            add kernel-patches/configs/debug.config'
-	@echo '  SMP=n TIMEOUT=s ICOUNT=opts|off GOVERNOR=name   guest run parameters'
+	@echo '  SMP=n TIMEOUT=s ICOUNT=opts|off GOVERNOR=name GOVERNORS="a b"   run parameters'
 
 # Every build step depends on the stamp, so that on a fresh machine `make
 # test` installs what it needs; `make deps` re-checks unconditionally.
@@ -147,6 +158,10 @@ $(KBUILD_STAMP): $(KCONFIG_STAMP) $(KTREE_STAMP)
 
 kernel: $(KBUILD_STAMP)
 
+# Every patch builds on its own (slow: one incremental build per patch).
+check-series: $(KTREE_STAMP)
+	$(Q)$(SRC)/scripts/check-series.sh $(O) $(SRC)/kernel-patches $(FRAGMENTS)
+
 kernelversion: $(KTREE_STAMP)
 	@cat $(KTREE)/.idlesim-version
 
@@ -163,6 +178,14 @@ $(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS)
 endif
 
 guest-bin: $(GUEST_PROGS)
+
+ifneq ($(WORKLOAD_BIN),)
+$(WORKLOAD_BIN): $(WORKLOAD_SRCS) $(DEPS_STAMP)
+	$(Q)$(MAKE) -C $(SRC)/workloads O=$(O)/workloads guest
+
+$(WORKLOAD_HOST): $(WORKLOAD_SRCS) $(DEPS_STAMP)
+	$(Q)$(MAKE) -C $(SRC)/workloads O=$(O)/workloads host
+endif
 
 $(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c
 	@echo '  [cc]     $(notdir $@) (static arm64)'
@@ -194,20 +217,41 @@ $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
 RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
 	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
 	IDLESIM_SMP=$(SMP) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
-	IDLESIM_ANALYZE=$(ANALYZE)
+	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC)
 
-run: $(KBUILD_STAMP) $(INITRD)
-	$(Q)test -n "$(JOB)" || { echo 'run: say which guest job to run: make run JOB=path/to/job.sh' >&2; exit 2; }
+RUN_DEPS := $(KBUILD_STAMP) $(INITRD) $(ANALYZE) $(WORKLOAD_HOST)
+
+# A scenario (the usual case) or a raw guest job script (JOB=).
+run: $(RUN_DEPS)
+ifneq ($(SCENARIO),)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/run-scenario.sh $(SCENARIO) $(GOVERNOR) \
+		$(RUNS)/$(notdir $(basename $(SCENARIO)))/$(GOVERNOR)
+	@echo '  [run]    $(RUNS)/$(notdir $(basename $(SCENARIO)))/$(GOVERNOR)'
+else ifneq ($(JOB),)
 	$(Q)test -f "$(JOB)" || { echo 'run: JOB=$(JOB): no such file' >&2; exit 2; }
-	$(Q)$(RUN_ENV) $(SRC)/scripts/run-guest.sh --job $(JOB) --rundir $(RUN_DIR) \
-		--governor $(GOVERNOR)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/run-guest.sh --job $(JOB) --force \
+		--rundir $(RUNS)/jobs/$(notdir $(basename $(JOB)))-$(GOVERNOR) --governor $(GOVERNOR)
+else
+	@echo 'run: say what to run: make run SCENARIO=name [GOVERNOR=g], or JOB=guest-script.sh' >&2
+	@exit 2
+endif
+
+# The main job: one scenario and seed under each of GOVERNORS, compared.
+compare: $(RUN_DEPS)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/compare.sh $(COMPARE_SCENARIO) \
+		$(RUNS)/$(notdir $(basename $(COMPARE_SCENARIO))) $(GOVERNORS)
+
+scenarios: $(WORKLOAD_HOST)
+	$(Q)for f in $(SRC)/workloads/scenarios/*.ini; do \
+		$(WORKLOAD_HOST) --describe $$f || exit 1; \
+	done
 
 # --- checking -----------------------------------------------------------------
 
-test: $(KBUILD_STAMP) $(INITRD) $(ANALYZE)
+test: $(RUN_DEPS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests $(T)
 
-bench: $(KBUILD_STAMP) $(INITRD) $(ANALYZE)
+bench: $(RUN_DEPS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench
 
 # --- cleaning -----------------------------------------------------------------

@@ -1,24 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * idlesim-analyze: idle periods, per-state statistics and energy from an
- * idlesim run directory's trace.dat.
+ * idlesim-analyze: energy, per-state statistics and replayed selection
+ * rules from idlesim run directories.
  *
  *   idlesim-analyze run [--out DIR] RUNDIR
+ *   idlesim-analyze compare --out DIR RUNDIR...
  *
- * reads RUNDIR/results/trace.dat (RUNDIR/manifest must say "status ok":
- * a failed run is never analysed as if it had succeeded) and writes, into
- * RUNDIR/analysis/ unless --out says otherwise:
+ * "run" reads RUNDIR/results/trace.dat and writes RUNDIR/analysis/ (or
+ * --out): states.csv (per CPU and state), rules.csv (replayed rules and
+ * the oracle on this run's periods), summary.json and summary.txt.
  *
- *   states.csv     per CPU and state: count, residency total/mean/min/max,
- *                  too-deep and too-shallow choices, energy
- *   summary.txt    the same, as the table printed on stdout
+ * "compare" analyses several runs of the same scenario and seed (under
+ * different governors; the first is the baseline) and writes
+ * comparison.csv, residency.csv and summary.txt into DIR.
  *
- * The columns are documented in docs/ARCHITECTURE.md.  Files are written
- * under temporary names and renamed only when everything succeeded.
+ * Only complete runs are read: the manifest must say "status ok" and the
+ * trace must match the checksum the guest sealed it with.  Outputs are
+ * written under temporary names and renamed when everything succeeded.
+ * Energies are in nJ, powers in uW, times in ns; the columns are
+ * documented in docs/ARCHITECTURE.md.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +35,7 @@
 
 #include "output.h"
 #include "periods.h"
+#include "rules.h"
 
 struct state_stats {
 	uint64_t count;
@@ -38,35 +44,98 @@ struct state_stats {
 	uint64_t max_ns;
 	uint64_t too_deep;	/* residency shorter than the state's target residency */
 	uint64_t too_shallow;	/* a cheaper usable state would have fitted */
-	uint64_t demoted;	/* the driver entered another state than requested */
-	int64_t energy;		/* the driver's per-period figures, summed */
+	uint64_t demoted;	/* entered here, though another state was requested */
+	double energy_nj;	/* the driver's per-period idle energy, summed */
 };
 
-struct analysis {
+struct manifest {
+	char scenario[64];
+	char scenario_sha256[32];
+	char seed[32];
+	char governor[32];
+};
+
+/* The per-CPU timeline plot covers this much of the start of the window. */
+#define TIMELINE_NS	(200 * 1000 * 1000ULL)
+#define TIMELINE_MAX	20000
+
+struct timeline_row {
+	int cpu;
+	int state;
+	uint64_t start, end;
+};
+
+struct run {
+	const char *dir;
+	uint64_t window_start;		/* "idlesim: window start" marker, 0: none */
+	uint64_t window_end;
+	struct timeline_row *tl;
+	int nr_tl;
+	struct manifest m;
 	struct state_stats st[MAX_CPUS][MAX_STATES];
+	double idle_nj[MAX_CPUS];
+	double active_nj[MAX_CPUS];
 	uint64_t busy_ns[MAX_CPUS];
 	int nr_states;
 	int nr_cpus;
 	bool has_driver;
+	bool has_table;
+	bool has_select;
+	struct period_stats ps;
+	uint64_t periods;
+	uint64_t demotions;
+	uint64_t exit_latency_ns;	/* paid, summed over periods */
+	uint64_t exit_latency_max_ns;
+	/* replay, over the periods that carry a table and the governor's inputs */
+	uint64_t replayed;
+	double rule_nj[NR_RULES];
+	uint64_t rule_agree[NR_RULES];
+	double oracle_nj;
+	double actual_model_nj;		/* the entered states priced like the rules */
+	double actual_driver_nj;	/* the driver's own figures, same periods */
+	int ran_rule;			/* the rule the run's governor applies, or -1 */
 };
+
+/* The rule each governor applies, for the replay agreement check. */
+static int governor_rule(const char *gov)
+{
+	if (!strcmp(gov, "menu"))
+		return RULE_LOWEST_POWER;
+	if (!strcmp(gov, "menu_deepest"))
+		return RULE_DEEPEST;
+	return -1;
+}
 
 static int on_period(const struct period *p, void *data)
 {
-	struct analysis *a = data;
+	struct run *r = data;
 	struct state_stats *s;
 	int i, e = p->entered;
 
 	if (e < 0 || e >= MAX_STATES) {
-		fprintf(stderr, "period on CPU %d entered state %d, out of range\n", p->cpu, e);
+		fprintf(stderr, "%s: period on CPU %d entered state %d, out of range\n",
+			r->dir, p->cpu, e);
 		return -1;
 	}
-	if (e + 1 > a->nr_states)
-		a->nr_states = e + 1;
-	if (p->cpu + 1 > a->nr_cpus)
-		a->nr_cpus = p->cpu + 1;
-	a->busy_ns[p->cpu] += p->busy_ns;
+	if (e + 1 > r->nr_states)
+		r->nr_states = e + 1;
+	if (p->cpu + 1 > r->nr_cpus)
+		r->nr_cpus = p->cpu + 1;
+	if (!r->window_start && !r->nr_tl)
+		r->window_start = p->t_enter;	/* no marker: from the first period */
+	if (r->tl && r->nr_tl < TIMELINE_MAX && p->t_enter >= r->window_start &&
+	    p->t_enter < r->window_start + TIMELINE_NS) {
+		struct timeline_row *row = &r->tl[r->nr_tl++];
 
-	s = &a->st[p->cpu][e];
+		row->cpu = p->cpu;
+		row->state = e;
+		row->start = p->t_enter - r->window_start;
+		row->end = p->t_exit - r->window_start;
+	}
+	r->busy_ns[p->cpu] += p->busy_ns;
+	r->periods++;
+
+	s = &r->st[p->cpu][e];
 	if (!s->count || p->residency_ns < s->min_ns)
 		s->min_ns = p->residency_ns;
 	if (p->residency_ns > s->max_ns)
@@ -74,78 +143,93 @@ static int on_period(const struct period *p, void *data)
 	s->count++;
 	s->total_ns += p->residency_ns;
 	if (p->has_driver) {
-		a->has_driver = true;
-		s->energy += p->energy;
-		if (p->requested != p->entered)
+		r->has_driver = true;
+		s->energy_nj += (double)p->energy;
+		r->idle_nj[p->cpu] += (double)p->energy;
+		if (p->requested != p->entered) {
 			s->demoted++;
-	}
-	if (p->has_table) {
-		const struct state_table *t = &p->table;
-
-		if (t->nr > a->nr_states)
-			a->nr_states = t->nr;
-		if ((int64_t)p->residency_ns < t->target_residency_ns[e])
-			s->too_deep++;
-		for (i = 0; i < t->nr; i++) {
-			if (i == e || !t->usable[i] || t->power[i] >= t->power[e])
-				continue;
-			if (t->target_residency_ns[i] <= (int64_t)p->residency_ns) {
-				s->too_shallow++;
-				break;
-			}
+			r->demotions++;
 		}
 	}
-	return 0;
-}
+	if (!p->has_table)
+		return 0;
 
-static int write_states(struct analysis *a, FILE *csv, FILE *txt)
-{
-	int cpu, i;
+	const struct state_table *t = &p->table;
 
-	fprintf(csv, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy\n");
-	fprintf(txt, "%-4s %-5s %9s %14s %12s %12s %12s %9s %11s %8s %14s\n",
-		"cpu", "state", "count", "total_ns", "mean_ns", "min_ns", "max_ns",
-		"too_deep", "too_shallow", "demoted", "energy");
-	for (cpu = 0; cpu < a->nr_cpus; cpu++) {
-		for (i = 0; i < a->nr_states; i++) {
-			struct state_stats *s = &a->st[cpu][i];
-			uint64_t mean = s->count ? s->total_ns / s->count : 0;
-
-			fprintf(csv, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%lld\n",
-				cpu, i, (unsigned long long)s->count,
-				(unsigned long long)s->total_ns, (unsigned long long)mean,
-				(unsigned long long)s->min_ns, (unsigned long long)s->max_ns,
-				(unsigned long long)s->too_deep,
-				(unsigned long long)s->too_shallow,
-				(unsigned long long)s->demoted, (long long)s->energy);
-			fprintf(txt, "%-4d %-5d %9llu %14llu %12llu %12llu %12llu %9llu %11llu %8llu %14lld\n",
-				cpu, i, (unsigned long long)s->count,
-				(unsigned long long)s->total_ns, (unsigned long long)mean,
-				(unsigned long long)s->min_ns, (unsigned long long)s->max_ns,
-				(unsigned long long)s->too_deep,
-				(unsigned long long)s->too_shallow,
-				(unsigned long long)s->demoted, (long long)s->energy);
+	r->has_table = true;
+	r->active_nj[p->cpu] += (double)p->busy_energy;
+	if (t->nr > r->nr_states)
+		r->nr_states = t->nr;
+	if (e >= t->nr) {
+		fprintf(stderr, "%s: CPU %d entered state %d of a %d-state table\n",
+			r->dir, p->cpu, e, t->nr);
+		return -1;
+	}
+	r->exit_latency_ns += t->exit_latency_ns[e];
+	if ((uint64_t)t->exit_latency_ns[e] > r->exit_latency_max_ns)
+		r->exit_latency_max_ns = t->exit_latency_ns[e];
+	if ((int64_t)p->residency_ns < t->target_residency_ns[e])
+		s->too_deep++;
+	for (i = 0; i < t->nr; i++) {
+		if (i == e || !t->usable[i] || t->power[i] >= t->power[e])
+			continue;
+		if (t->target_residency_ns[i] <= (int64_t)p->residency_ns) {
+			s->too_shallow++;
+			break;
 		}
 	}
+
+	if (!p->has_select)
+		return 0;
+	r->has_select = true;
+	r->replayed++;
+	for (i = 0; i < NR_RULES; i++) {
+		int pick = rule_select(i, t, p->sel.latency_req_ns, p->sel.predicted_ns);
+
+		r->rule_nj[i] += state_energy(t, pick, p->residency_ns);
+		if (pick == e)
+			r->rule_agree[i]++;
+	}
+	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns,
+						      p->residency_ns),
+				     p->residency_ns);
+	r->actual_model_nj += state_energy(t, e, p->residency_ns);
+	r->actual_driver_nj += (double)p->energy;
 	return 0;
 }
 
 /* A run directory whose manifest does not say "status ok" is not analysed. */
-static int check_run(const char *rundir)
+static int read_manifest(const char *rundir, struct manifest *m)
 {
-	char path[PATH_MAX], line[512];
+	char path[PATH_MAX], line[1024];
 	int ok = 0;
 	FILE *fp;
 
+	memset(m, 0, sizeof(*m));
 	snprintf(path, sizeof(path), "%s/manifest", rundir);
 	fp = fopen(path, "r");
 	if (!fp) {
 		fprintf(stderr, "%s: %s (not a complete run directory)\n", path, strerror(errno));
 		return -1;
 	}
-	while (fgets(line, sizeof(line), fp))
+	while (fgets(line, sizeof(line), fp)) {
+		char *v = strchr(line, ' ');
+
 		if (!strcmp(line, "status ok\n"))
 			ok = 1;
+		if (!v)
+			continue;
+		*v++ = '\0';
+		v[strcspn(v, "\n")] = '\0';
+		if (!strcmp(line, "scenario"))
+			snprintf(m->scenario, sizeof(m->scenario), "%s", v);
+		else if (!strcmp(line, "scenario_sha256"))
+			snprintf(m->scenario_sha256, sizeof(m->scenario_sha256), "%s", v);
+		else if (!strcmp(line, "seed"))
+			snprintf(m->seed, sizeof(m->seed), "%s", v);
+		else if (!strcmp(line, "governor"))
+			snprintf(m->governor, sizeof(m->governor), "%s", v);
+	}
 	fclose(fp);
 	if (!ok) {
 		fprintf(stderr, "%s: the run did not succeed (manifest has no 'status ok'); not analysing it\n",
@@ -222,19 +306,205 @@ static int check_sum(const char *rundir, const char *name)
 	return 0;
 }
 
+static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
+{
+	struct run *r = data;
+
+	if (!strcmp(text, "idlesim: window start"))
+		r->window_start = ts;
+	else if (!strcmp(text, "idlesim: window end"))
+		r->window_end = ts;
+	return 0;
+}
+
+/* Reads and analyses one run directory into @r. */
+static int analyse_run(const char *rundir, struct run *r)
+{
+	char trace_path[PATH_MAX];
+	struct trace t;
+	int ret = -1;
+
+	struct timeline_row *tl = r->tl;
+
+	memset(r, 0, sizeof(*r));
+	r->tl = tl;
+	r->dir = rundir;
+	if (read_manifest(rundir, &r->m) < 0)
+		return -1;
+	r->ran_rule = governor_rule(r->m.governor);
+	snprintf(trace_path, sizeof(trace_path), "%s/results/trace.dat", rundir);
+	if (access(trace_path, F_OK) < 0) {
+		fprintf(stderr, "%s: %s\n", trace_path, strerror(errno));
+		return -1;
+	}
+	if (check_sum(rundir, "trace.dat") < 0)
+		return -1;
+	if (trace_open(&t, trace_path) < 0)
+		return -1;
+	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
+		goto out;
+	if (periods_read(&t, on_period, on_marker, r, &r->ps) < 0)
+		goto out;
+	if (!r->periods) {
+		fprintf(stderr, "%s: no complete idle period in the trace\n", trace_path);
+		goto out;
+	}
+	ret = 0;
+out:
+	trace_close(&t);
+	return ret;
+}
+
+static double sum(const double *v, int n)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+static double total_nj(const struct run *r)
+{
+	return sum(r->idle_nj, r->nr_cpus) + sum(r->active_nj, r->nr_cpus);
+}
+
+static void write_states_csv(const struct run *r, FILE *fp)
+{
+	int cpu, i;
+
+	fprintf(fp, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj\n");
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		for (i = 0; i < r->nr_states; i++) {
+			const struct state_stats *s = &r->st[cpu][i];
+
+			fprintf(fp, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.0f\n",
+				cpu, i, (unsigned long long)s->count,
+				(unsigned long long)s->total_ns,
+				(unsigned long long)(s->count ? s->total_ns / s->count : 0),
+				(unsigned long long)s->min_ns, (unsigned long long)s->max_ns,
+				(unsigned long long)s->too_deep,
+				(unsigned long long)s->too_shallow,
+				(unsigned long long)s->demoted, s->energy_nj);
+		}
+	}
+}
+
+static void write_timeline_csv(const struct run *r, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "cpu,start_ms,end_ms,state\n");
+	for (i = 0; i < r->nr_tl; i++)
+		fprintf(fp, "%d,%.6f,%.6f,%d\n", r->tl[i].cpu, r->tl[i].start / 1e6,
+			r->tl[i].end / 1e6, r->tl[i].state);
+}
+
+static void write_rules_csv(const struct run *r, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "rule,periods,energy_nj,ratio_to_oracle,agreement\n");
+	for (i = 0; i < NR_RULES; i++)
+		fprintf(fp, "%s,%llu,%.0f,%.4f,%.4f\n", rule_names[i],
+			(unsigned long long)r->replayed, r->rule_nj[i],
+			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0,
+			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0);
+	fprintf(fp, "oracle,%llu,%.0f,1.0000,\n", (unsigned long long)r->replayed, r->oracle_nj);
+	fprintf(fp, "actual,%llu,%.0f,%.4f,\n", (unsigned long long)r->replayed,
+		r->actual_model_nj, r->oracle_nj > 0 ? r->actual_model_nj / r->oracle_nj : 0);
+}
+
+static void write_summary(const struct run *r, FILE *fp)
+{
+	double idle = sum(r->idle_nj, r->nr_cpus), active = sum(r->active_nj, r->nr_cpus);
+	int cpu, i;
+
+	fprintf(fp, "run %s: scenario %s, seed %s, governor %s\n", r->dir,
+		r->m.scenario[0] ? r->m.scenario : "-", r->m.seed[0] ? r->m.seed : "-",
+		r->m.governor[0] ? r->m.governor : "-");
+	fprintf(fp, "  %llu idle periods on %d CPUs, %llu demotions, %llu events (%llu dropped by the ring buffer)\n",
+		(unsigned long long)r->periods, r->nr_cpus, (unsigned long long)r->demotions,
+		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
+	if (r->has_driver)
+		fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, active %.3f mJ)\n",
+			(idle + active) / 1e6, idle / 1e6, active / 1e6);
+	if (r->has_table)
+		fprintf(fp, "  exit latency paid: mean %.1f us, max %.1f us\n",
+			(double)r->exit_latency_ns / (double)r->periods / 1e3,
+			(double)r->exit_latency_max_ns / 1e3);
+	fprintf(fp, "  %-4s %-5s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
+		"total_ms", "mean_us", "too_deep", "too_shallow", "demoted", "energy_uJ");
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		for (i = 0; i < r->nr_states; i++) {
+			const struct state_stats *s = &r->st[cpu][i];
+
+			fprintf(fp, "  %-4d %-5d %9llu %12.3f %12.1f %9llu %11llu %8llu %12.1f\n",
+				cpu, i, (unsigned long long)s->count, s->total_ns / 1e6,
+				s->count ? s->total_ns / 1e3 / s->count : 0,
+				(unsigned long long)s->too_deep,
+				(unsigned long long)s->too_shallow,
+				(unsigned long long)s->demoted, s->energy_nj / 1e3);
+		}
+	if (!r->replayed)
+		return;
+	fprintf(fp, "  replayed on %llu periods (energy of the idle periods alone):\n",
+		(unsigned long long)r->replayed);
+	for (i = 0; i < NR_RULES; i++)
+		fprintf(fp, "    %-13s %10.3f mJ  %6.3fx oracle  agrees with the run on %6.2f%%%s\n",
+			rule_names[i], r->rule_nj[i] / 1e6,
+			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0,
+			100.0 * (double)r->rule_agree[i] / (double)r->replayed,
+			i == r->ran_rule ? "  (the rule that ran)" : "");
+	fprintf(fp, "    %-13s %10.3f mJ\n", "oracle", r->oracle_nj / 1e6);
+	fprintf(fp, "    %-13s %10.3f mJ  (the driver charged %.3f mJ)\n", "as run",
+		r->actual_model_nj / 1e6, r->actual_driver_nj / 1e6);
+}
+
+static void write_json(const struct run *r, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "{\n  \"scenario\": \"%s\",\n  \"seed\": \"%s\",\n  \"governor\": \"%s\",\n",
+		r->m.scenario, r->m.seed, r->m.governor);
+	fprintf(fp, "  \"cpus\": %d,\n  \"states\": %d,\n  \"periods\": %llu,\n  \"demotions\": %llu,\n",
+		r->nr_cpus, r->nr_states, (unsigned long long)r->periods,
+		(unsigned long long)r->demotions);
+	fprintf(fp, "  \"energy_nj\": { \"total\": %.0f, \"idle\": %.0f, \"active\": %.0f },\n",
+		total_nj(r), sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus));
+	fprintf(fp, "  \"exit_latency_ns\": { \"total\": %llu, \"max\": %llu },\n",
+		(unsigned long long)r->exit_latency_ns, (unsigned long long)r->exit_latency_max_ns);
+	fprintf(fp, "  \"replay\": { \"periods\": %llu, \"oracle_nj\": %.0f, \"rules\": {",
+		(unsigned long long)r->replayed, r->oracle_nj);
+	for (i = 0; i < NR_RULES; i++)
+		fprintf(fp, "%s \"%s\": { \"energy_nj\": %.0f, \"agreement\": %.6f }",
+			i ? "," : "", rule_names[i], r->rule_nj[i],
+			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0);
+	fprintf(fp, " } },\n  \"events\": %llu,\n  \"missed_events\": %llu\n}\n",
+		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
+}
+
+static int make_dir(const char *dir)
+{
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "%s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ }
 	};
-	char trace_path[PATH_MAX], outdir[PATH_MAX];
 	struct outputs out = { };
-	struct period_stats st;
-	struct analysis *a;
-	const char *rundir, *odir = NULL;
-	struct trace t;
-	FILE *csv, *txt;
+	char outdir[PATH_MAX];
+	const char *odir = NULL;
+	FILE *f[5];
+	struct run *r;
 	int c, ret = 1;
 
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
@@ -246,47 +516,143 @@ static int cmd_run(int argc, char **argv)
 		fprintf(stderr, "usage: idlesim-analyze run [--out DIR] RUNDIR\n");
 		return 2;
 	}
-	rundir = argv[optind];
-	if (check_run(rundir) < 0)
+	r = calloc(1, sizeof(*r));
+	if (!r)
 		return 1;
-	snprintf(trace_path, sizeof(trace_path), "%s/results/trace.dat", rundir);
-	if (access(trace_path, F_OK) < 0) {
-		fprintf(stderr, "%s: %s\n", trace_path, strerror(errno));
-		return 1;
+	r->tl = calloc(TIMELINE_MAX, sizeof(*r->tl));
+	if (!r->tl)
+		goto free;
+	if (analyse_run(argv[optind], r) < 0)
+		goto free;
+	snprintf(outdir, sizeof(outdir), "%s", odir ? odir : "");
+	if (!odir)
+		snprintf(outdir, sizeof(outdir), "%s/analysis", argv[optind]);
+	if (make_dir(outdir) < 0)
+		goto free;
+	f[0] = out_open(&out, outdir, "states.csv");
+	f[1] = f[0] ? out_open(&out, outdir, "rules.csv") : NULL;
+	f[2] = f[1] ? out_open(&out, outdir, "summary.json") : NULL;
+	f[3] = f[2] ? out_open(&out, outdir, "summary.txt") : NULL;
+	f[4] = f[3] ? out_open(&out, outdir, "timeline.csv") : NULL;
+	if (!f[4]) {
+		out_abort(&out);
+		goto free;
 	}
-	if (check_sum(rundir, "trace.dat") < 0)
-		return 1;
-	snprintf(trace_path, sizeof(trace_path), "%s/results/trace.dat", rundir);
-	if (odir)
-		snprintf(outdir, sizeof(outdir), "%s", odir);
-	else
-		snprintf(outdir, sizeof(outdir), "%s/analysis", rundir);
-	if (mkdir(outdir, 0755) < 0 && errno != EEXIST) {
-		fprintf(stderr, "%s: %s\n", outdir, strerror(errno));
-		return 1;
-	}
+	write_states_csv(r, f[0]);
+	write_rules_csv(r, f[1]);
+	write_json(r, f[2]);
+	write_summary(r, f[3]);
+	write_timeline_csv(r, f[4]);
+	if (out_commit(&out) < 0)
+		goto free;
+	write_summary(r, stdout);
+	ret = 0;
+free:
+	free(r->tl);
+	free(r);
+	return ret;
+}
 
-	if (trace_open(&t, trace_path) < 0)
+/* Runs of one comparison must be of the same scenario, file and seed. */
+static int same_experiment(const struct run *a, const struct run *b)
+{
+	if (strcmp(a->m.scenario, b->m.scenario) || strcmp(a->m.seed, b->m.seed) ||
+	    strcmp(a->m.scenario_sha256, b->m.scenario_sha256)) {
+		fprintf(stderr,
+			"cannot compare %s (scenario %s, seed %s) with %s (scenario %s, seed %s): an A/B pair must run the same scenario file and seed\n",
+			a->dir, a->m.scenario[0] ? a->m.scenario : "-", a->m.seed[0] ? a->m.seed : "-",
+			b->dir, b->m.scenario[0] ? b->m.scenario : "-", b->m.seed[0] ? b->m.seed : "-");
+		return -1;
+	}
+	return 0;
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ }
+	};
+	struct outputs out = { };
+	const char *odir = NULL;
+	struct run *runs;
+	FILE *cmp, *res, *txt;
+	int c, i, s, n, ret = 1, nr_states = 0;
+	double base;
+
+	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+		if (c != 'o')
+			return 2;
+		odir = optarg;
+	}
+	n = argc - optind;
+	if (!odir || n < 2) {
+		fprintf(stderr, "usage: idlesim-analyze compare --out DIR BASELINE_RUNDIR RUNDIR...\n");
+		return 2;
+	}
+	runs = calloc(n, sizeof(*runs));
+	if (!runs)
 		return 1;
-	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
-		goto close;
-	a = calloc(1, sizeof(*a));
-	if (!a)
-		goto close;
-	if (periods_read(&t, on_period, NULL, a, &st) < 0)
+	for (i = 0; i < n; i++) {
+		if (analyse_run(argv[optind + i], &runs[i]) < 0)
+			goto free;
+		if (i && same_experiment(&runs[0], &runs[i]) < 0)
+			goto free;
+		if (runs[i].nr_states > nr_states)
+			nr_states = runs[i].nr_states;
+	}
+	if (make_dir(odir) < 0)
 		goto free;
-	if (!st.periods) {
-		fprintf(stderr, "%s: no complete idle period in the trace\n", trace_path);
+	cmp = out_open(&out, odir, "comparison.csv");
+	res = cmp ? out_open(&out, odir, "residency.csv") : NULL;
+	txt = res ? out_open(&out, odir, "summary.txt") : NULL;
+	if (!txt) {
+		out_abort(&out);
 		goto free;
 	}
-	csv = out_open(&out, outdir, "states.csv");
-	txt = csv ? out_open(&out, outdir, "summary.txt") : NULL;
-	if (!txt)
-		goto abort;
-	write_states(a, csv, txt);
-	fprintf(txt, "\n%llu events, %llu idle periods, %llu unmatched, %llu missed by the ring buffer\n",
-		(unsigned long long)st.events, (unsigned long long)st.periods,
-		(unsigned long long)st.unmatched, (unsigned long long)st.missed_events);
+	base = total_nj(&runs[0]);
+	fprintf(cmp, "governor,run,periods,energy_nj,idle_nj,active_nj,ratio_to_baseline,oracle_nj,ratio_to_oracle,demotions,exit_latency_mean_ns,exit_latency_max_ns,replay_agreement\n");
+	fprintf(txt, "scenario %s, seed %s; baseline %s\n\n", runs[0].m.scenario,
+		runs[0].m.seed, runs[0].m.governor);
+	fprintf(txt, "%-14s %12s %9s %9s %10s %9s %12s %12s\n", "governor", "energy_mJ",
+		"vs_base", "vs_oracle", "periods", "demoted", "exit_lat_us", "replay_agree");
+	for (i = 0; i < n; i++) {
+		struct run *r = &runs[i];
+		double e = total_nj(r);
+		/* the oracle floor covers idle periods only: add this run's active energy */
+		double floor = r->oracle_nj + sum(r->active_nj, r->nr_cpus);
+		double agree = r->ran_rule >= 0 && r->replayed ?
+			(double)r->rule_agree[r->ran_rule] / (double)r->replayed : NAN;
+		double lat = r->periods ? (double)r->exit_latency_ns / (double)r->periods : 0;
+
+		fprintf(cmp, "%s,%s,%llu,%.0f,%.0f,%.0f,%.4f,%.0f,%.4f,%llu,%.0f,%llu,%.6f\n",
+			r->m.governor, r->dir, (unsigned long long)r->periods, e,
+			sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus),
+			base > 0 ? e / base : 0, floor, floor > 0 ? e / floor : 0,
+			(unsigned long long)r->demotions, lat,
+			(unsigned long long)r->exit_latency_max_ns, agree);
+		fprintf(txt, "%-14s %12.3f %9.3f %9.3f %10llu %9llu %12.1f %11.2f%%\n",
+			r->m.governor, e / 1e6, base > 0 ? e / base : 0,
+			floor > 0 ? e / floor : 0, (unsigned long long)r->periods,
+			(unsigned long long)r->demotions, lat / 1e3, 100 * agree);
+	}
+	/* residency.csv: one row per state, one column per governor (ms) */
+	fprintf(res, "state");
+	for (i = 0; i < n; i++)
+		fprintf(res, ",%s", runs[i].m.governor);
+	fprintf(res, "\n");
+	for (s = 0; s < nr_states; s++) {
+		fprintf(res, "%d", s);
+		for (i = 0; i < n; i++) {
+			uint64_t t = 0;
+			int cpu;
+
+			for (cpu = 0; cpu < runs[i].nr_cpus; cpu++)
+				t += runs[i].st[cpu][s].total_ns;
+			fprintf(res, ",%.3f", t / 1e6);
+		}
+		fprintf(res, "\n");
+	}
 	fflush(txt);
 	if (out_commit(&out) < 0)
 		goto free;
@@ -294,22 +660,16 @@ static int cmd_run(int argc, char **argv)
 		char p[PATH_MAX + 16];
 		FILE *fp;
 
-		snprintf(p, sizeof(p), "%s/summary.txt", outdir);
+		snprintf(p, sizeof(p), "%s/summary.txt", odir);
 		fp = fopen(p, "r");
-		if (fp) {
-			while ((c = fgetc(fp)) != EOF)
-				putchar(c);
+		while (fp && (c = fgetc(fp)) != EOF)
+			putchar(c);
+		if (fp)
 			fclose(fp);
-		}
 	}
 	ret = 0;
-	goto free;
-abort:
-	out_abort(&out);
 free:
-	free(a);
-close:
-	trace_close(&t);
+	free(runs);
 	return ret;
 }
 
@@ -317,7 +677,8 @@ static void usage(FILE *fp)
 {
 	fprintf(fp,
 		"usage: idlesim-analyze COMMAND ...\n"
-		"  run [--out DIR] RUNDIR   idle periods, per-state statistics, energy\n");
+		"  run [--out DIR] RUNDIR                    one run: states, energy, replayed rules\n"
+		"  compare --out DIR BASELINE RUNDIR...      runs of one scenario and seed, compared\n");
 }
 
 static int dispatch(int argc, char **argv)
@@ -328,6 +689,8 @@ static int dispatch(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "compare"))
+		return cmd_compare(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
 		return 0;

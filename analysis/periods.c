@@ -62,6 +62,15 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 			p->table.target_residency_ns, MAX_STATES) < (int)nr ||
 	    field_array(t, EV_PERIOD, rec, "power", p->table.power, MAX_STATES) < (int)nr)
 		return -1;
+	if (tep_find_field(t->ev[EV_PERIOD].event, "transition_nj")) {
+		if (field_array(t, EV_PERIOD, rec, "transition_nj", p->table.transition_nj,
+				MAX_STATES) < (int)nr)
+			return -1;
+		p->table.has_transition = true;
+	}
+	if (field_u64(t, EV_PERIOD, rec, "busy_ns", &p->drv_busy_ns) < 0 ||
+	    field_s64(t, EV_PERIOD, rec, "busy_energy", &p->busy_energy) < 0)
+		return -1;
 	p->has_table = true;
 	return 0;
 }

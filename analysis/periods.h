@@ -22,7 +22,9 @@ struct state_table {
 	bool usable[MAX_STATES];
 	int64_t exit_latency_ns[MAX_STATES];
 	int64_t target_residency_ns[MAX_STATES];
-	int64_t power[MAX_STATES];
+	int64_t power[MAX_STATES];		/* uW */
+	int64_t transition_nj[MAX_STATES];	/* 0 when not traced */
+	bool has_transition;
 };
 
 struct select_info {
@@ -45,7 +47,9 @@ struct period {
 	int requested;			/* index the core asked the driver for */
 	int entered;			/* index the driver entered */
 	uint64_t residency_ns;
-	int64_t energy;			/* the driver's figure for this period */
+	int64_t energy;			/* nJ: the driver's idle energy for this period */
+	uint64_t drv_busy_ns;		/* the driver's busy time before this period */
+	int64_t busy_energy;		/* nJ: the driver's active energy for it */
 	bool has_table, has_select, has_driver;
 	struct state_table table;
 	struct select_info sel;

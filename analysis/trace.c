@@ -11,12 +11,12 @@
 #include "trace.h"
 
 static const struct ev_desc ev_table[NR_EVS] = {
-	[EV_CPU_IDLE]	= { "power", "cpu_idle" },
-	[EV_SELECT]	= { "cpuidle", "cpuidle_select" },
-	[EV_PERIOD]	= { "simsoc", "simsoc_period" },
-	[EV_ENTER]	= { "simsoc", "simsoc_enter" },
-	[EV_EXIT]	= { "simsoc", "simsoc_exit" },
-	[EV_MARKER]	= { "ftrace", "print" },
+	[EV_CPU_IDLE]	= { .system = "power", .name = "cpu_idle" },
+	[EV_SELECT]	= { .system = "cpuidle", .name = "cpuidle_select" },
+	[EV_PERIOD]	= { .system = "simsoc", .name = "simsoc_period" },
+	[EV_ENTER]	= { .system = "simsoc", .name = "simsoc_enter" },
+	[EV_EXIT]	= { .system = "simsoc", .name = "simsoc_exit" },
+	[EV_MARKER]	= { .system = "ftrace", .name = "print" },
 };
 
 int trace_open(struct trace *t, const char *path)

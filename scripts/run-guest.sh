@@ -123,7 +123,10 @@ for f in "${files[@]}"; do
 done
 (cd "$work/jobfs" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort |
 	cpio --quiet -o -H newc -R 0:0) >"$work/job.cpio"
-cat "$initrd" "$work/job.cpio" >"$work/initrd"
+# The kernel looks for an uncompressed archive after a compressed one only
+# at a 4-byte aligned offset, and skips zeros: pad the shared initramfs.
+pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
+{ cat "$initrd"; head -c "$pad" /dev/zero; cat "$work/job.cpio"; } >"$work/initrd"
 
 # The results disk, sparse.
 truncate -s 256M "$work/results.img"

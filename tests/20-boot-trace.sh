@@ -20,4 +20,15 @@ for cpu in 0 1; do
 done
 grep -qw menu "$run/results/available_governors" || fail "available_governors lacks menu: $(cat "$run/results/available_governors")"
 grep -q '^cpus: 2$' "$run/results/guest-info.txt" || fail "guest did not see 2 CPUs"
+
+# The job archive is found whatever the shared initramfs's length (the
+# kernel only looks for it at 4-byte aligned offsets).
+printf 'echo job-ran > "$RESULTS/marker"\n' >"$IDLESIM_SCRATCH/marker.sh"
+for extra in 1 2 3; do
+	cp "$IDLESIM_INITRD" "$IDLESIM_SCRATCH/initrd-$extra"
+	head -c "$extra" /dev/zero >>"$IDLESIM_SCRATCH/initrd-$extra"
+	expect_exit 0 run_guest "$IDLESIM_SCRATCH/marker.sh" "$IDLESIM_SCRATCH/pad$extra" --smp 1 \
+		--initrd "$IDLESIM_SCRATCH/initrd-$extra"
+	grep -qx job-ran "$IDLESIM_SCRATCH/pad$extra/results/marker" || fail "job not run with an initramfs of length 4n+$extra"
+done
 echo ok

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0
+# Plots of one comparison directory, written by idlesim-analyze compare:
+#   gnuplot -e "dir='DIR'; scenario='NAME'" compare.gp
+# makes DIR/energy.{png,svg} and DIR/residency.{png,svg}.
+
+set datafile separator ","
+set style data histograms
+set style fill solid 0.8 border -1
+set boxwidth 0.7
+set grid ytics
+set key outside right top
+ncols = system(sprintf("head -1 '%s/residency.csv' | awk -F, '{print NF}'", dir)) + 0
+
+do for [fmt in "png svg"] {
+	if (fmt eq "png") { set terminal pngcairo size 900,540 font ",10" } else { set terminal svg size 900,540 font ",10" }
+
+	set output sprintf("%s/energy.%s", dir, fmt)
+	set title sprintf("%s: energy by governor (idle + active), with the oracle floor", scenario)
+	set ylabel "energy (mJ)"
+	set style histogram clustered gap 1
+	set xtics nomirror
+	plot sprintf("%s/comparison.csv", dir) using ($4/1e6):xtic(1) title "energy" lc rgb "#4477aa", \
+	     '' using ($8/1e6) title "oracle floor" lc rgb "#bbbbbb"
+
+	set output sprintf("%s/residency.%s", dir, fmt)
+	set title sprintf("%s: time in each idle state, all CPUs", scenario)
+	set ylabel "residency (ms)"
+	set style histogram rowstacked
+	plot for [c=2:ncols] sprintf("%s/residency.csv", dir) using c:xtic(1) title columnheader(c)
+}

@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run one workload scenario under one governor and analyse it:
+#
+#   run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]
+#
+# SCENARIO is a name in workloads/scenarios/ or a path to a .ini file.  The
+# scenario is validated on the host first, so a bad file never costs a
+# boot; then the guest runs guest-rootfs/jobs/scenario.sh on it, and
+# idlesim-analyze writes RUNDIR/analysis/.
+set -uo pipefail
+
+src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+scn=${1:?usage: run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]}
+gov=${2:?usage: run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]}
+rundir=${3:?usage: run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]}
+shift 3
+check=${IDLESIM_WORKLOAD_HOST:?IDLESIM_WORKLOAD_HOST not set (run through make)}
+analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
+
+case $scn in
+*/* | *.ini) file=$scn ;;
+*) file=$src/workloads/scenarios/$scn.ini ;;
+esac
+if [ ! -f "$file" ]; then
+	echo "run-scenario: unknown scenario '$scn' (no $file); 'make scenarios' lists them" >&2
+	exit 2
+fi
+name=$(basename "$file" .ini)
+if ! msg=$("$check" --check "$file" 2>&1); then
+	echo "run-scenario: $msg" >&2
+	exit 2
+fi
+seed=$("$check" --get seed "$file" 2>/dev/null || echo unknown)
+cpus=$("$check" --get cpus "$file" 2>/dev/null || echo "${IDLESIM_SMP:-4}")
+
+echo "  [run]    $name under $gov (seed $seed, $cpus CPUs)"
+"$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/scenario.sh" --file "$file" \
+	--rundir "$rundir" --force --governor "$gov" --smp "$cpus" \
+	--meta "scenario=$name" --meta "scenario_sha256=$(sha256sum "$file" | cut -c1-16)" \
+	--meta "seed=$seed" "$@" || exit $?
+"$analyze" run "$rundir" >"$rundir/analysis.log" 2>&1 || {
+	cat "$rundir/analysis.log" >&2
+	exit 1
+}

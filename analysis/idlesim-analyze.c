@@ -48,6 +48,23 @@ struct state_stats {
 	double energy_nj;	/* the driver's per-period idle energy, summed */
 };
 
+/* One CPU's line of the sim driver's debugfs energy file. */
+struct meter {
+	bool valid;
+	int cluster;
+	uint64_t seq;		/* last period prepared: its busy energy is counted */
+	uint64_t exit_seq;	/* last period exited: its idle energy is counted */
+	uint64_t idle_nj;
+	uint64_t active_nj;
+};
+
+/* The kernel's cpuidle sysfs counters: usage and time (us) per CPU and state. */
+struct sysfs_counts {
+	bool valid[MAX_CPUS][MAX_STATES];
+	uint64_t usage[MAX_CPUS][MAX_STATES];
+	uint64_t time_us[MAX_CPUS][MAX_STATES];
+};
+
 struct manifest {
 	char scenario[64];
 	char scenario_sha256[32];
@@ -94,6 +111,17 @@ struct run {
 	double actual_model_nj;		/* the entered states priced like the rules */
 	double actual_driver_nj;	/* the driver's own figures, same periods */
 	int ran_rule;			/* the rule the run's governor applies, or -1 */
+	/* cross-checks against the guest's own counters, over the window */
+	bool has_meter;
+	struct meter before[MAX_CPUS], after[MAX_CPUS];
+	double win_idle_nj[MAX_CPUS], win_active_nj[MAX_CPUS];
+	bool has_sysfs;
+	struct sysfs_counts sys_before, sys_after;
+	uint64_t win_usage[MAX_CPUS][MAX_STATES];
+	uint64_t win_time_ns[MAX_CPUS][MAX_STATES];
+	int cluster[MAX_CPUS];
+	int nr_clusters;
+	char xcheck[1024];		/* what the cross-checks found */
 };
 
 /* The rule each governor applies, for the replay agreement check. */
@@ -134,6 +162,19 @@ static int on_period(const struct period *p, void *data)
 	}
 	r->busy_ns[p->cpu] += p->busy_ns;
 	r->periods++;
+	if (r->window_start && p->t_enter >= r->window_start &&
+	    (!r->window_end || p->t_exit <= r->window_end)) {
+		r->win_usage[p->cpu][e]++;
+		r->win_time_ns[p->cpu][e] += p->t_exit - p->t_enter;
+	}
+	if (r->has_meter && p->has_driver) {
+		const struct meter *b = &r->before[p->cpu], *a = &r->after[p->cpu];
+
+		if (p->seq > b->exit_seq && p->seq <= a->exit_seq)
+			r->win_idle_nj[p->cpu] += (double)p->energy;
+		if (p->has_table && p->seq > b->seq && p->seq <= a->seq)
+			r->win_active_nj[p->cpu] += (double)p->busy_energy;
+	}
 
 	s = &r->st[p->cpu][e];
 	if (!s->count || p->residency_ns < s->min_ns)
@@ -317,6 +358,131 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 	return 0;
 }
 
+/* Reads RUNDIR/results/NAME written by guest-rootfs/jobs/scenario.sh; 0: absent. */
+static int read_meter(const char *rundir, const char *name, struct meter *m, struct run *r)
+{
+	char path[PATH_MAX], line[1024];
+	int n = 0, cpu;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/results/%s", rundir, name);
+	fp = fopen(path, "r");
+	if (!fp)
+		return errno == ENOENT ? 0 : -1;
+	while (fgets(line, sizeof(line), fp)) {
+		struct meter v = { .valid = true };
+		unsigned long long seq, xseq, idle, active;
+
+		if (sscanf(line, "cpu%d cluster=%d seq=%llu exit_seq=%llu idle_nj=%llu active_nj=%llu",
+			   &cpu, &v.cluster, &seq, &xseq, &idle, &active) != 6)
+			continue;
+		if (cpu < 0 || cpu >= MAX_CPUS || v.cluster < 0 || v.cluster >= MAX_CPUS) {
+			fprintf(stderr, "%s: cpu%d cluster %d out of range\n", path, cpu, v.cluster);
+			fclose(fp);
+			return -1;
+		}
+		v.seq = seq;
+		v.exit_seq = xseq;
+		v.idle_nj = idle;
+		v.active_nj = active;
+		m[cpu] = v;
+		r->cluster[cpu] = v.cluster;
+		if (v.cluster + 1 > r->nr_clusters)
+			r->nr_clusters = v.cluster + 1;
+		n++;
+	}
+	fclose(fp);
+	if (!n) {
+		fprintf(stderr, "%s: no per-CPU meter lines\n", path);
+		return -1;
+	}
+	return 1;
+}
+
+static int read_sysfs(const char *rundir, const char *name, struct sysfs_counts *c)
+{
+	unsigned long long usage, time, above, below;
+	char path[PATH_MAX];
+	int cpu, state, n = 0;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/results/%s", rundir, name);
+	fp = fopen(path, "r");
+	if (!fp)
+		return errno == ENOENT ? 0 : -1;
+	while (fscanf(fp, "%d %d %llu %llu %llu %llu", &cpu, &state, &usage, &time,
+		      &above, &below) == 6) {
+		if (cpu < 0 || cpu >= MAX_CPUS || state < 0 || state >= MAX_STATES)
+			continue;
+		c->valid[cpu][state] = true;
+		c->usage[cpu][state] = usage;
+		c->time_us[cpu][state] = time;
+		n++;
+	}
+	fclose(fp);
+	return n ? 1 : 0;
+}
+
+/*
+ * The trace's figures over the window against the guest's own counters:
+ * the driver's meter (exact: the same per-period figures, selected by
+ * period number) and the kernel's sysfs usage/time (the snapshots race
+ * with the other CPUs by a few periods, hence a tolerance).
+ */
+static int cross_check(struct run *r)
+{
+	FILE *fp = fmemopen(r->xcheck, sizeof(r->xcheck), "w");
+	int cpu, i, bad = 0;
+
+	if (!fp)
+		return -1;
+
+	if (r->has_meter) {
+		for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+			const struct meter *b = &r->before[cpu], *a = &r->after[cpu];
+			double mi, ma;
+
+			if (!b->valid || !a->valid)
+				continue;
+			mi = (double)(a->idle_nj - b->idle_nj);
+			ma = (double)(a->active_nj - b->active_nj);
+			if (fabs(mi - r->win_idle_nj[cpu]) > 1 + 1e-6 * mi ||
+			    fabs(ma - r->win_active_nj[cpu]) > 1 + 1e-6 * ma) {
+				fprintf(fp, "  cross-check FAILED: cpu%d energy meter idle %.0f nJ active %.0f nJ, trace idle %.0f nJ active %.0f nJ\n",
+					cpu, mi, ma, r->win_idle_nj[cpu], r->win_active_nj[cpu]);
+				bad = 1;
+			}
+		}
+		if (!bad)
+			fprintf(fp, "  cross-check: the trace's energy matches the driver's meter on every CPU\n");
+	}
+	if (r->has_sysfs && r->window_start && r->window_end) {
+		int sbad = 0;
+
+		for (cpu = 0; cpu < r->nr_cpus; cpu++)
+			for (i = 0; i < r->nr_states; i++) {
+				double du, dt, tu, tt;
+
+				if (!r->sys_before.valid[cpu][i] || !r->sys_after.valid[cpu][i])
+					continue;
+				du = (double)(r->sys_after.usage[cpu][i] - r->sys_before.usage[cpu][i]);
+				dt = (double)(r->sys_after.time_us[cpu][i] - r->sys_before.time_us[cpu][i]);
+				tu = (double)r->win_usage[cpu][i];
+				tt = (double)r->win_time_ns[cpu][i] / 1e3;
+				if (fabs(du - tu) > 3 + 0.01 * du || fabs(dt - tt) > 2000 + 0.02 * dt) {
+					fprintf(fp, "  cross-check FAILED: cpu%d state %d sysfs usage %.0f time %.0f us, trace %.0f periods %.0f us\n",
+						cpu, i, du, dt, tu, tt);
+					sbad = 1;
+				}
+			}
+		if (!sbad)
+			fprintf(fp, "  cross-check: per-state usage and time match the kernel's sysfs counters\n");
+		bad |= sbad;
+	}
+	fclose(fp);
+	return bad ? -1 : 0;
+}
+
 /* Reads and analyses one run directory into @r. */
 static int analyse_run(const char *rundir, struct run *r)
 {
@@ -339,6 +505,12 @@ static int analyse_run(const char *rundir, struct run *r)
 	}
 	if (check_sum(rundir, "trace.dat") < 0)
 		return -1;
+	if (read_meter(rundir, "cpuidle-before.energy", r->before, r) < 0 ||
+	    read_meter(rundir, "cpuidle-after.energy", r->after, r) < 0)
+		return -1;
+	r->has_meter = r->before[0].valid && r->after[0].valid;
+	r->has_sysfs = read_sysfs(rundir, "cpuidle-before.txt", &r->sys_before) > 0 &&
+		       read_sysfs(rundir, "cpuidle-after.txt", &r->sys_after) > 0;
 	if (trace_open(&t, trace_path) < 0)
 		return -1;
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
@@ -347,6 +519,12 @@ static int analyse_run(const char *rundir, struct run *r)
 		goto out;
 	if (!r->periods) {
 		fprintf(stderr, "%s: no complete idle period in the trace\n", trace_path);
+		goto out;
+	}
+	if (cross_check(r) < 0) {
+		fputs(r->xcheck, stderr);
+		fprintf(stderr, "%s: the trace disagrees with the guest's counters; not trusting this run\n",
+			rundir);
 		goto out;
 	}
 	ret = 0;
@@ -430,6 +608,19 @@ static void write_summary(const struct run *r, FILE *fp)
 	if (r->has_driver)
 		fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, active %.3f mJ)\n",
 			(idle + active) / 1e6, idle / 1e6, active / 1e6);
+	if (r->has_driver && r->nr_clusters)
+		for (i = 0; i < r->nr_clusters; i++) {
+			double ci = 0, ca = 0;
+
+			for (cpu = 0; cpu < r->nr_cpus; cpu++)
+				if (r->cluster[cpu] == i) {
+					ci += r->idle_nj[cpu];
+					ca += r->active_nj[cpu];
+				}
+			fprintf(fp, "    cluster%d: %.3f mJ (idle %.3f, active %.3f)\n",
+				i, (ci + ca) / 1e6, ci / 1e6, ca / 1e6);
+		}
+	fputs(r->xcheck, fp);
 	if (r->has_table)
 		fprintf(fp, "  exit latency paid: mean %.1f us, max %.1f us\n",
 			(double)r->exit_latency_ns / (double)r->periods / 1e3,

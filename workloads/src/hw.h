@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The sim driver's controls, seen from the workload: one atomic batch
+ * "name=value name=value" written to one file.  This is the only place
+ * that knows where that file is; adjust HW_CTRL_PATH (or pass --hw-ctrl)
+ * when the sim driver's interface moves.
+ */
+#ifndef IDLESIM_HW_H
+#define IDLESIM_HW_H
+
+#include <stddef.h>
+
+#ifndef HW_CTRL_PATH
+#define HW_CTRL_PATH "/sys/kernel/debug/simsoc/batch"
+#endif
+/* read after a failed batch, in the same directory: "op=set status=-22 error_idx=1 ..." */
+#define HW_RESULT_NAME "result"
+
+/* the sim driver's "seed" control takes 0 to 2^31 - 1 */
+#define HW_SEED_MASK 0x7fffffffULL
+
+/* Open the batch file PATH; -1 with a message when it is not there. */
+int hw_open(const char *path, char *err, size_t errlen);
+
+/*
+ * Apply one batch, all or nothing (the sim driver's guarantee).  Returns 0,
+ * or -errno with the driver's answer (and, when it says, the failing item)
+ * in ERR.  Safe to call from several threads at once.
+ */
+int hw_apply(const char *batch, char *err, size_t errlen);
+
+void hw_close(void);
+
+#endif

@@ -14,6 +14,7 @@ struct cpu_track {
 	bool in_idle;
 	bool seen_exit;
 	uint64_t last_exit;
+	double active_uw;
 };
 
 struct reader {
@@ -35,7 +36,8 @@ static void reset(struct cpu_track *c, int cpu)
 	c->cur.sel.chosen = -1;
 }
 
-static int read_table(struct reader *r, struct tep_record *rec, struct period *p)
+static int read_table(struct reader *r, struct tep_record *rec, struct period *p,
+		      double *active_uw)
 {
 	struct trace *t = r->t;
 	int64_t v[MAX_STATES];
@@ -62,15 +64,13 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 			p->table.target_residency_ns, MAX_STATES) < (int)nr ||
 	    field_array(t, EV_PERIOD, rec, "power", p->table.power, MAX_STATES) < (int)nr)
 		return -1;
-	if (tep_find_field(t->ev[EV_PERIOD].event, "transition_nj")) {
-		if (field_array(t, EV_PERIOD, rec, "transition_nj", p->table.transition_nj,
-				MAX_STATES) < (int)nr)
-			return -1;
-		p->table.has_transition = true;
-	}
 	if (field_u64(t, EV_PERIOD, rec, "busy_ns", &p->drv_busy_ns) < 0 ||
 	    field_s64(t, EV_PERIOD, rec, "busy_energy", &p->busy_energy) < 0)
 		return -1;
+	/* below 10 us the integer nJ figure is too coarse to divide */
+	if (p->drv_busy_ns >= 10000)
+		*active_uw = (double)p->busy_energy * 1e6 / (double)p->drv_busy_ns;
+	p->table.active_uw = *active_uw;
 	p->has_table = true;
 	return 0;
 }
@@ -131,7 +131,7 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			r->st->unmatched++;
 		reset(c, cpu);
 		c->in_idle = false;
-		if (read_table(r, rec, &c->cur) < 0)
+		if (read_table(r, rec, &c->cur, &c->active_uw) < 0)
 			goto bad;
 		break;
 	case EV_SELECT:

@@ -23,8 +23,12 @@ struct state_table {
 	int64_t exit_latency_ns[MAX_STATES];
 	int64_t target_residency_ns[MAX_STATES];
 	int64_t power[MAX_STATES];		/* uW */
-	int64_t transition_nj[MAX_STATES];	/* 0 when not traced */
-	bool has_transition;
+	/*
+	 * What a transition costs: simsoc spins for the exit latency at the
+	 * CPU's active power; the active power is the busy energy over the
+	 * busy time the driver reports (the last one known on this CPU).
+	 */
+	double active_uw;
 };
 
 struct select_info {

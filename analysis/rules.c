@@ -52,13 +52,20 @@ int rule_select(enum rule rule, const struct state_table *t,
 	}
 }
 
+/*
+ * simsoc's energy model: the state's power while in it, and the exit
+ * latency spent spinning at active power.  The nominal exit latency is
+ * used, not the spin the driver measured, which icount stretches while
+ * the other vCPUs run.
+ */
 double state_energy(const struct state_table *t, int i, uint64_t len_ns)
 {
-	double e = (double)t->power[i] * (double)len_ns / 1e6;
+	double exit = (double)t->exit_latency_ns[i];
+	double len = (double)len_ns;
 
-	if (t->has_transition)
-		e += (double)t->transition_nj[i];
-	return e;
+	if (exit > len)
+		exit = len;
+	return ((double)t->power[i] * (len - exit) + t->active_uw * exit) / 1e6;
 }
 
 int oracle_select(const struct state_table *t, int64_t latency_req_ns,

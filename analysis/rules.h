@@ -37,8 +37,8 @@ int rule_select(enum rule rule, const struct state_table *t,
 		int64_t latency_req_ns, uint64_t predicted_ns);
 
 /*
- * Energy in nJ of spending @len_ns in state @i of @t: power (uW) x time,
- * plus the state's entry/exit energy when the trace carries it.
+ * Energy in nJ of an idle period of @len_ns spent in state @i of @t,
+ * its exit latency included.
  */
 double state_energy(const struct state_table *t, int i, uint64_t len_ns);
 

@@ -8,7 +8,7 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:?usage: deps.sh BUILD_DIR}
+out=$(realpath -m "${1:?usage: deps.sh BUILD_DIR}")
 debdir=$out/debs
 
 host_pkgs=(
@@ -17,7 +17,7 @@ host_pkgs=(
 	cpio ccache qemu-system-arm trace-cmd libtracecmd-dev
 	libtraceevent-dev libtracefs-dev gnuplot-nox pkg-config xz-utils
 	kmod rsync perl python3 gcc libc6-dev dpkg-dev file
-	clang libclang-rt-14-dev
+	clang libclang-rt-14-dev valgrind
 )
 mapfile -t guest_pkgs < <(sed -e "s/#.*//" "$top/guest-rootfs/packages" | awk "NF { print \$1 }")
 

@@ -131,7 +131,9 @@ pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
 # The results disk, sparse.
 truncate -s 256M "$work/results.img"
 
-cmdline="console=ttyAMA0 quiet panic=-1 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} $append"
+# KUnit suites are built in; they run only when asked (--append
+# "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
+cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} $append"
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"
 	-drive "file=$work/results.img,format=raw,if=none,id=results"

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * simsoc: a simulated SoC cpuidle driver.
+ *
+ * Plays an SoC of two clusters whose idle states' availability, exit
+ * latency, target residency and power change from one idle period to the
+ * next, computed in ->prepare() from the model's controls (simsoc_ctrl.c)
+ * and the figures of simsoc_model.c.  ->enter() really idles (WFI), then
+ * spins for the period's exit latency, demotes a request the period does
+ * not allow, and integrates an energy meter.  Every period is traced
+ * (simsoc_trace.h).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/cpuidle.h>
+#include <linux/cpumask.h>
+#include <linux/percpu.h>
+#include <linux/sched/clock.h>
+#include <linux/smp.h>
+#include <linux/delay.h>
+#include <linux/math64.h>
+#include <linux/slab.h>
+#include <linux/context_tracking.h>
+#include <asm/barrier.h>
+
+#include "simsoc.h"
+
+#define CREATE_TRACE_POINTS
+#include "simsoc_trace.h"
+
+#define SIMSOC_CPUS_PER_CLUSTER	2
+
+/* Per-CPU state of the idle path: written only by its own CPU */
+struct simsoc_cpu {
+	/* the table in force for the current period */
+	u64 seq;
+	u64 gen;
+	/* SIMSOC_TRACE_STATES long for the trace; the tail stays zero */
+	u8 usable[SIMSOC_TRACE_STATES];
+	s64 exit_ns[SIMSOC_TRACE_STATES];
+	s64 res_ns[SIMSOC_TRACE_STATES];
+	u32 power_uw[SIMSOC_TRACE_STATES];
+	u32 active_uw;
+	bool spin;
+	int max_usable;
+	/* seeded PRNG (xorshift64*) */
+	u64 prng;
+	u64 seed_gen;
+	/* end of the last accounted interval, local_clock() ns; 0 at first */
+	u64 last_mark_ns;
+	/* state being idled in, -1 when running; read by the siblings */
+	int in_idle;
+	seqcount_t mseq;
+	struct simsoc_meter meter;
+};
+
+static DEFINE_PER_CPU(struct simsoc_cpu, simsoc_pcpu);
+
+static char *preset = "nominal";
+module_param(preset, charp, 0444);
+MODULE_PARM_DESC(preset, "model preset: nominal, hot, lowopp, busy, random");
+static char *controls = "";
+module_param(controls, charp, 0444);
+MODULE_PARM_DESC(controls, "control batch applied after the preset: \"name=value ...\"");
+
+static u64 simsoc_prng(struct simsoc_cpu *pc)
+{
+	u64 x = pc->prng;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	pc->prng = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+static void simsoc_reseed(struct simsoc_cpu *pc, u64 seed, unsigned int cpu)
+{
+	/* splitmix64 of (seed, cpu): never zero for xorshift */
+	u64 z = seed * 0x9E3779B97F4A7C15ULL + (cpu + 1) * 0xBF58476D1CE4E5B9ULL;
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	z ^= z >> 31;
+	pc->prng = z ? z : 1;
+}
+
+/* true when every other online CPU of the mask selection is idling */
+static bool simsoc_others_idle(unsigned int cpu, bool cluster_only)
+{
+	unsigned int other;
+
+	for_each_online_cpu(other) {
+		if (other == cpu)
+			continue;
+		if (cluster_only && other / SIMSOC_CPUS_PER_CLUSTER !=
+		    cpu / SIMSOC_CPUS_PER_CLUSTER)
+			continue;
+		if (READ_ONCE(per_cpu_ptr(&simsoc_pcpu, other)->in_idle) < 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * ->prepare(): called by the idle loop with IRQs off and RCU watching,
+ * before every state decision.  No locks, no allocation.
+ */
+static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *dev)
+{
+	struct simsoc_cpu *pc = this_cpu_ptr(&simsoc_pcpu);
+	const struct simsoc_params *p;
+	const struct simsoc_derived *d;
+	unsigned int cpu = dev->cpu;
+	u64 now = local_clock();
+	u64 busy_ns = 0, busy_nj = 0;
+	u32 busy_blocks = 0;
+	int max_depth = SIMSOC_NR_STATES - 1;
+	int i;
+
+	rcu_read_lock();
+	p = rcu_dereference(simsoc_params);
+	d = &p->d;
+	if (pc->seed_gen != p->seed_gen) {
+		simsoc_reseed(pc, p->v[SIMSOC_C_SEED], cpu);
+		pc->seed_gen = p->seed_gen;
+	}
+
+	/* busy hardware blocks limit the depth */
+	for (i = 0; i < SIMSOC_NR_BLOCKS; i++) {
+		bool busy = d->blk_mode[i] == SIMSOC_BLOCK_BUSY;
+
+		if (d->blk_mode[i] == SIMSOC_BLOCK_RANDOM)
+			busy = (simsoc_prng(pc) >> 32) % 100 < d->blk_duty[i];
+		if (busy) {
+			busy_blocks |= BIT(i);
+			max_depth = min_t(int, max_depth, d->blk_depth[i]);
+		}
+	}
+	/* cluster and SoC states need the siblings, resp. all CPUs, idle */
+	if (d->coupling) {
+		if (max_depth >= SIMSOC_SOC_SLEEP && !simsoc_others_idle(cpu, false))
+			max_depth = SIMSOC_CLUSTER_OFF;
+		if (max_depth >= SIMSOC_CLUSTER_OFF && !simsoc_others_idle(cpu, true))
+			max_depth = SIMSOC_CORE_OFF;
+	}
+
+	for (i = 0; i < SIMSOC_NR_STATES; i++) {
+		s64 lat = d->exit_ns[i];
+
+		if (d->jitter_pct) {
+			s64 span = 2 * d->jitter_pct + 1;
+			s64 u = (s64)((simsoc_prng(pc) >> 32) % span) - d->jitter_pct;
+
+			lat = min(div_s64(lat * (100 + u), 100), d->res_ns[i]);
+		}
+		pc->usable[i] = i <= max_depth;
+		pc->exit_ns[i] = lat;
+		pc->res_ns[i] = d->res_ns[i];
+		pc->power_uw[i] = d->power_uw[i];
+		cpuidle_period_set(dev, i, pc->usable[i], lat, d->res_ns[i],
+				   d->power_uw[i]);
+	}
+	pc->max_usable = max_depth;
+	pc->active_uw = d->active_uw;
+	pc->spin = d->spin;
+	pc->gen = p->gen;
+	rcu_read_unlock();
+
+	/* the time since the last period ended was spent running */
+	if (pc->last_mark_ns && now > pc->last_mark_ns) {
+		busy_ns = now - pc->last_mark_ns;
+		busy_nj = div_u64((u64)pc->active_uw * busy_ns, 1000000);
+	}
+	pc->last_mark_ns = now;
+	pc->seq++;
+
+	raw_write_seqcount_begin(&pc->mseq);
+	pc->meter.seq = pc->seq;
+	pc->meter.busy_ns += busy_ns;
+	pc->meter.active_nj += busy_nj;
+	raw_write_seqcount_end(&pc->mseq);
+
+	trace_simsoc_period(cpu, pc->seq, pc->gen, SIMSOC_NR_STATES, pc->usable,
+			    pc->exit_ns, pc->res_ns, pc->power_uw, max_depth,
+			    busy_blocks, busy_ns, busy_nj);
+}
+
+/*
+ * ->enter(): IRQs off.  RCU stops watching only between ct_idle_enter()
+ * and ct_idle_exit() (CPUIDLE_FLAG_RCU_IDLE), so the trace points sit
+ * outside that window.
+ */
+static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
+			int index)
+{
+	struct simsoc_cpu *pc = this_cpu_ptr(&simsoc_pcpu);
+	int entered = index;
+	u64 t0, t1, t2, wfi_ns, spin_ns, nj;
+
+	/* menu_deepest ignores the period's availability: demote */
+	if (!pc->usable[index])
+		entered = pc->max_usable;
+	trace_simsoc_enter(dev->cpu, pc->seq, index, entered);
+
+	WRITE_ONCE(pc->in_idle, entered);
+	t0 = local_clock();
+	ct_idle_enter();
+	dsb(sy);
+	wfi();
+	ct_idle_exit();
+	t1 = local_clock();
+	WRITE_ONCE(pc->in_idle, -1);
+
+	/* the wake-up costs this period's exit latency */
+	if (pc->spin && pc->exit_ns[entered] > 0)
+		ndelay(pc->exit_ns[entered]);
+	t2 = local_clock();
+
+	wfi_ns = t1 - t0;
+	spin_ns = t2 - t1;
+	nj = div_u64((u64)pc->power_uw[entered] * wfi_ns +
+		     (u64)pc->active_uw * spin_ns, 1000000);
+
+	raw_write_seqcount_begin(&pc->mseq);
+	pc->meter.exit_seq = pc->seq;
+	pc->meter.idle_nj += nj;
+	pc->meter.idle_ns += t2 - t0;
+	pc->meter.entered[entered]++;
+	if (entered != index)
+		pc->meter.demoted++;
+	raw_write_seqcount_end(&pc->mseq);
+	pc->last_mark_ns = t2;
+
+	trace_simsoc_exit(dev->cpu, pc->seq, entered, t2 - t0, spin_ns, nj);
+	return entered;
+}
+
+void simsoc_meter_read(int cpu, struct simsoc_meter *m)
+{
+	struct simsoc_cpu *pc = per_cpu_ptr(&simsoc_pcpu, cpu);
+	unsigned int start;
+
+	do {
+		start = raw_read_seqcount_begin(&pc->mseq);
+		*m = pc->meter;
+	} while (read_seqcount_retry(&pc->mseq, start));
+}
+
+const char * const simsoc_state_names[SIMSOC_NR_STATES] = {
+	"WFI", "core-ret", "core-off", "cluster-off", "soc-sleep",
+};
+
+static const char * const simsoc_state_descs[SIMSOC_NR_STATES] = {
+	"simsoc clock-gated WFI",
+	"simsoc core retention",
+	"simsoc core power-down",
+	"simsoc cluster power-down",
+	"simsoc SoC sleep",
+};
+
+/* .owner stays unset: a registered driver must not pin the module */
+static struct cpuidle_driver simsoc_driver = {
+	.name = "simsoc",
+	.power_specified = 1,
+	.prepare = simsoc_prepare,
+};
+
+static int __init simsoc_init(void)
+{
+	const struct simsoc_params *p;
+	struct cpuidle_driver *other;
+	int cpu, i, ret;
+
+	other = cpuidle_get_driver();
+	if (other) {
+		pr_err("another cpuidle driver (%s) is registered\n", other->name);
+		return -EBUSY;
+	}
+
+	ret = simsoc_ctrl_init(preset, controls);
+	if (ret)
+		return ret;
+
+	for_each_possible_cpu(cpu) {
+		struct simsoc_cpu *pc = per_cpu_ptr(&simsoc_pcpu, cpu);
+
+		memset(pc, 0, sizeof(*pc));
+		pc->in_idle = -1;
+		seqcount_init(&pc->mseq);
+	}
+
+	/* the static figures (sysfs, ladder's thresholds): the initial table */
+	p = rcu_dereference_protected(simsoc_params, true);
+	for (i = 0; i < SIMSOC_NR_STATES; i++) {
+		struct cpuidle_state *s = &simsoc_driver.states[i];
+
+		strscpy(s->name, simsoc_state_names[i], CPUIDLE_NAME_LEN);
+		strscpy(s->desc, simsoc_state_descs[i], CPUIDLE_DESC_LEN);
+		s->exit_latency = max_t(s64, 1, div_s64(p->d.exit_ns[i], 1000));
+		s->target_residency = max_t(s64, 1, div_s64(p->d.res_ns[i], 1000));
+		s->power_usage = p->d.power_uw[i];
+		s->flags = CPUIDLE_FLAG_RCU_IDLE;
+		s->enter = simsoc_enter;
+	}
+	simsoc_driver.state_count = SIMSOC_NR_STATES;
+
+	ret = cpuidle_register(&simsoc_driver, NULL);
+	if (ret) {
+		if (ret == -EBUSY)
+			pr_err("cannot register: another cpuidle driver is registered\n");
+		else
+			pr_err("cpuidle_register failed: %d\n", ret);
+		simsoc_ctrl_exit();
+		return ret;
+	}
+
+	ret = simsoc_debugfs_init();
+	if (ret)
+		pr_warn("no debugfs interface (%d); controls unavailable\n", ret);
+
+	pr_info("registered %d states on %u CPUs, preset %s\n",
+		SIMSOC_NR_STATES, num_possible_cpus(), preset);
+	return 0;
+}
+
+static void __exit simsoc_exit(void)
+{
+	cpuidle_unregister(&simsoc_driver);
+	/*
+	 * A CPU in ->enter() is RCU-idle, so the unregister's grace period
+	 * does not wait for it; the IPI is only taken once ->enter() has
+	 * returned, so afterwards no CPU runs this module's text.
+	 */
+	kick_all_cpus_sync();
+	simsoc_ctrl_exit();
+	pr_info("unregistered\n");
+}
+
+module_init(simsoc_init);
+module_exit(simsoc_exit);
+
+MODULE_DESCRIPTION("idlesim simulated SoC cpuidle driver with per-period idle states");
+MODULE_AUTHOR("idlesim");
+MODULE_LICENSE("GPL");

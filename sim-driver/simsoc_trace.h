@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * simsoc trace events: the table in force for each idle period, the state
+ * requested and entered, and the exit with the period's residency and
+ * energy.  The tables travel inside the trace, so an analysis never needs
+ * the guest's sysfs.  Only emitted while RCU is watching.
+ *
+ * simsoc_period takes arrays of SIMSOC_TRACE_STATES entries; those past
+ * nr_states are zero.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM simsoc
+
+#if !defined(_SIMSOC_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _SIMSOC_TRACE_H
+
+#include <linux/tracepoint.h>
+#include "simsoc.h"
+
+TRACE_EVENT(simsoc_period,
+	    TP_PROTO(unsigned int cpu, u64 seq, u64 gen, unsigned int nr_states,
+		     const u8 *usable, const s64 *exit_ns, const s64 *res_ns,
+		     const u32 *power, unsigned int max_depth, u32 busy_blocks,
+		     u64 busy_ns, u64 busy_energy),
+	    TP_ARGS(cpu, seq, gen, nr_states, usable, exit_ns, res_ns, power,
+		    max_depth, busy_blocks, busy_ns, busy_energy),
+	    TP_STRUCT__entry(__field(u32, cpu)
+			     __field(u32, nr_states)
+			     __field(u64, seq)
+			     __field(u64, gen)
+			     __array(u8, usable, SIMSOC_TRACE_STATES)
+			     __array(s64, exit_latency_ns, SIMSOC_TRACE_STATES)
+			     __array(s64, target_residency_ns, SIMSOC_TRACE_STATES)
+			     __array(u32, power, SIMSOC_TRACE_STATES)
+			     __field(u32, max_depth)
+			     __field(u32, busy_blocks)
+			     __field(u64, busy_ns)
+			     __field(u64, busy_energy)),
+	    TP_fast_assign(__entry->cpu = cpu;
+			   __entry->nr_states = nr_states;
+			   __entry->seq = seq;
+			   __entry->gen = gen;
+			   memcpy(__entry->usable, usable, sizeof(__entry->usable));
+			   memcpy(__entry->exit_latency_ns, exit_ns,
+				  sizeof(__entry->exit_latency_ns));
+			   memcpy(__entry->target_residency_ns, res_ns,
+				  sizeof(__entry->target_residency_ns));
+			   memcpy(__entry->power, power, sizeof(__entry->power));
+			   __entry->max_depth = max_depth;
+			   __entry->busy_blocks = busy_blocks;
+			   __entry->busy_ns = busy_ns;
+			   __entry->busy_energy = busy_energy;),
+	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s max_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
+		      __entry->cpu, __entry->seq, __entry->gen, __entry->nr_states,
+		      __print_array(__entry->usable, SIMSOC_TRACE_STATES, 1),
+		      __print_array(__entry->exit_latency_ns, SIMSOC_TRACE_STATES, 8),
+		      __print_array(__entry->target_residency_ns, SIMSOC_TRACE_STATES, 8),
+		      __print_array(__entry->power, SIMSOC_TRACE_STATES, 4),
+		      __entry->max_depth, __entry->busy_blocks,
+		      __entry->busy_ns, __entry->busy_energy)
+);
+
+TRACE_EVENT(simsoc_enter,
+	    TP_PROTO(unsigned int cpu, u64 seq, int requested, int entered),
+	    TP_ARGS(cpu, seq, requested, entered),
+	    TP_STRUCT__entry(__field(u32, cpu)
+			     __field(u64, seq)
+			     __field(int, requested)
+			     __field(int, entered)),
+	    TP_fast_assign(__entry->cpu = cpu;
+			   __entry->seq = seq;
+			   __entry->requested = requested;
+			   __entry->entered = entered;),
+	    TP_printk("cpu=%u seq=%llu requested=%d entered=%d",
+		      __entry->cpu, __entry->seq, __entry->requested,
+		      __entry->entered)
+);
+
+TRACE_EVENT(simsoc_exit,
+	    TP_PROTO(unsigned int cpu, u64 seq, int state, u64 residency_ns,
+		     u64 spin_ns, u64 energy),
+	    TP_ARGS(cpu, seq, state, residency_ns, spin_ns, energy),
+	    TP_STRUCT__entry(__field(u32, cpu)
+			     __field(u64, seq)
+			     __field(int, state)
+			     __field(u64, residency_ns)
+			     __field(u64, spin_ns)
+			     __field(u64, energy)),
+	    TP_fast_assign(__entry->cpu = cpu;
+			   __entry->seq = seq;
+			   __entry->state = state;
+			   __entry->residency_ns = residency_ns;
+			   __entry->spin_ns = spin_ns;
+			   __entry->energy = energy;),
+	    TP_printk("cpu=%u seq=%llu state=%d residency_ns=%llu spin_ns=%llu energy=%llu",
+		      __entry->cpu, __entry->seq, __entry->state,
+		      __entry->residency_ns, __entry->spin_ns, __entry->energy)
+);
+
+#endif /* _SIMSOC_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE simsoc_trace
+#include <trace/define_trace.h>

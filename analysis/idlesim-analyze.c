@@ -84,7 +84,13 @@ struct timeline_row {
 
 struct run {
 	const char *dir;
-	uint64_t window_start;		/* "idlesim: window start" marker, 0: none */
+	/*
+	 * The workload's window: from the end of the "before" snapshot of the
+	 * guest's counters to the start of the "after" one (trace_marker
+	 * lines written by guest-rootfs/jobs/scenario.sh); 0: no markers.
+	 */
+	uint64_t snap_before[2], snap_after[2];	/* begin, end */
+	uint64_t window_start;
 	uint64_t window_end;
 	struct timeline_row *tl;
 	int nr_tl;
@@ -117,11 +123,14 @@ struct run {
 	double win_idle_nj[MAX_CPUS], win_active_nj[MAX_CPUS];
 	bool has_sysfs;
 	struct sysfs_counts sys_before, sys_after;
-	uint64_t win_usage[MAX_CPUS][MAX_STATES];
-	uint64_t win_time_ns[MAX_CPUS][MAX_STATES];
+	/* periods whose exit the sysfs counters must have seen (inner) and
+	 * may have seen (outer), given when the snapshots were taken */
+	uint64_t in_usage[MAX_CPUS][MAX_STATES], out_usage[MAX_CPUS][MAX_STATES];
+	uint64_t in_time_ns[MAX_CPUS][MAX_STATES], out_time_ns[MAX_CPUS][MAX_STATES];
 	int cluster[MAX_CPUS];
 	int nr_clusters;
 	char xcheck[1024];		/* what the cross-checks found */
+	struct nominal_table nominal;
 };
 
 /* The rule each governor applies, for the replay agreement check. */
@@ -162,10 +171,15 @@ static int on_period(const struct period *p, void *data)
 	}
 	r->busy_ns[p->cpu] += p->busy_ns;
 	r->periods++;
-	if (r->window_start && p->t_enter >= r->window_start &&
-	    (!r->window_end || p->t_exit <= r->window_end)) {
-		r->win_usage[p->cpu][e]++;
-		r->win_time_ns[p->cpu][e] += p->t_exit - p->t_enter;
+	if (r->snap_before[1] && p->t_exit >= r->snap_before[1] &&
+	    (!r->snap_after[0] || p->t_exit <= r->snap_after[0])) {
+		r->in_usage[p->cpu][e]++;
+		r->in_time_ns[p->cpu][e] += p->t_exit - p->t_enter;
+	}
+	if (r->snap_before[0] && p->t_exit >= r->snap_before[0] &&
+	    (!r->snap_after[1] || p->t_exit <= r->snap_after[1])) {
+		r->out_usage[p->cpu][e]++;
+		r->out_time_ns[p->cpu][e] += p->t_exit - p->t_enter;
 	}
 	if (r->has_meter && p->has_driver) {
 		const struct meter *b = &r->before[p->cpu], *a = &r->after[p->cpu];
@@ -225,11 +239,19 @@ static int on_period(const struct period *p, void *data)
 	r->has_select = true;
 	r->replayed++;
 	for (i = 0; i < NR_RULES; i++) {
-		int pick = rule_select(i, t, p->sel.latency_req_ns, p->sel.predicted_ns);
+		int pick = rule_select(i, t, &r->nominal, p->sel.latency_req_ns,
+				       p->sel.predicted_ns);
 
 		r->rule_nj[i] += state_energy(t, pick, p->residency_ns);
 		if (pick == e)
 			r->rule_agree[i]++;
+		else if (i == r->ran_rule && getenv("IDLESIM_DEBUG_REPLAY"))
+			fprintf(stderr, "cpu%d seq %llu: rule %d, entered %d (chosen %d) pred %llu timer %llu lat %lld stop %d cand %x usable %x\n",
+				p->cpu, (unsigned long long)p->seq, pick, e, p->sel.chosen,
+				(unsigned long long)p->sel.predicted_ns,
+				(unsigned long long)p->sel.next_timer_ns,
+				(long long)p->sel.latency_req_ns, p->sel.stop_tick,
+				p->sel.candidate_mask, p->sel.usable_mask);
 	}
 	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns,
 						      p->residency_ns),
@@ -351,9 +373,20 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 {
 	struct run *r = data;
 
-	if (!strcmp(text, "idlesim: window start"))
+	static const char *const names[4] = {
+		"idlesim: snapshot before begin", "idlesim: snapshot before end",
+		"idlesim: snapshot after begin", "idlesim: snapshot after end",
+	};
+	uint64_t *slot[4] = { &r->snap_before[0], &r->snap_before[1],
+			      &r->snap_after[0], &r->snap_after[1] };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!strcmp(text, names[i]))
+			*slot[i] = ts;
+	if (!strcmp(text, names[1]))
 		r->window_start = ts;
-	else if (!strcmp(text, "idlesim: window end"))
+	if (!strcmp(text, names[2]))
 		r->window_end = ts;
 	return 0;
 }
@@ -397,6 +430,29 @@ static int read_meter(const char *rundir, const char *name, struct meter *m, str
 		return -1;
 	}
 	return 1;
+}
+
+/* The registered state figures, from "state: stateN NAME latency=US residency=US". */
+static void read_nominal(const char *rundir, struct nominal_table *n)
+{
+	char path[PATH_MAX], line[512], name[64];
+	long long lat, res;
+	int idx;
+	FILE *fp;
+
+	memset(n, 0, sizeof(*n));
+	snprintf(path, sizeof(path), "%s/results/guest-info.txt", rundir);
+	fp = fopen(path, "r");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "state: state%d %63s latency=%lld residency=%lld",
+			   &idx, name, &lat, &res) == 4 && idx == n->nr && idx < MAX_STATES) {
+			n->exit_latency_ns[idx] = lat * 1000;
+			n->target_residency_ns[idx] = res * 1000;
+			n->nr++;
+		}
+	fclose(fp);
 }
 
 static int read_sysfs(const char *rundir, const char *name, struct sysfs_counts *c)
@@ -456,27 +512,40 @@ static int cross_check(struct run *r)
 		if (!bad)
 			fprintf(fp, "  cross-check: the trace's energy matches the driver's meter on every CPU\n");
 	}
-	if (r->has_sysfs && r->window_start && r->window_end) {
+	if (r->has_sysfs && r->snap_before[1] && r->snap_after[0]) {
 		int sbad = 0;
 
 		for (cpu = 0; cpu < r->nr_cpus; cpu++)
 			for (i = 0; i < r->nr_states; i++) {
-				double du, dt, tu, tt;
+				const struct sysfs_counts *b = &r->sys_before, *a = &r->sys_after;
+				uint64_t du, dt, lo_t, hi_t;
 
-				if (!r->sys_before.valid[cpu][i] || !r->sys_after.valid[cpu][i])
+				if (!b->valid[cpu][i] || !a->valid[cpu][i])
 					continue;
-				du = (double)(r->sys_after.usage[cpu][i] - r->sys_before.usage[cpu][i]);
-				dt = (double)(r->sys_after.time_us[cpu][i] - r->sys_before.time_us[cpu][i]);
-				tu = (double)r->win_usage[cpu][i];
-				tt = (double)r->win_time_ns[cpu][i] / 1e3;
-				if (fabs(du - tu) > 3 + 0.01 * du || fabs(dt - tt) > 2000 + 0.02 * dt) {
-					fprintf(fp, "  cross-check FAILED: cpu%d state %d sysfs usage %.0f time %.0f us, trace %.0f periods %.0f us\n",
-						cpu, i, du, dt, tu, tt);
+				du = a->usage[cpu][i] - b->usage[cpu][i];
+				dt = a->time_us[cpu][i] - b->time_us[cpu][i];
+				/*
+				 * The kernel times a period from inside
+				 * cpuidle_enter_state(), the trace from its
+				 * power:cpu_idle events around it: allow 50 us a
+				 * period, and 1 us for sysfs's rounding.
+				 */
+				lo_t = r->in_time_ns[cpu][i] / 1000;
+				hi_t = r->out_time_ns[cpu][i] / 1000 + 1;
+				lo_t = lo_t > 50 * du + 1 ? lo_t - 50 * du - 1 : 0;
+				hi_t += 50 * du;
+				if (du < r->in_usage[cpu][i] || du > r->out_usage[cpu][i] ||
+				    dt < lo_t || dt > hi_t) {
+					fprintf(fp, "  cross-check FAILED: cpu%d state %d sysfs usage %llu time %llu us; trace allows usage %llu..%llu, time %llu..%llu us\n",
+						cpu, i, (unsigned long long)du, (unsigned long long)dt,
+						(unsigned long long)r->in_usage[cpu][i],
+						(unsigned long long)r->out_usage[cpu][i],
+						(unsigned long long)lo_t, (unsigned long long)hi_t);
 					sbad = 1;
 				}
 			}
 		if (!sbad)
-			fprintf(fp, "  cross-check: per-state usage and time match the kernel's sysfs counters\n");
+			fprintf(fp, "  cross-check: per-state usage and time agree with the kernel's sysfs counters\n");
 		bad |= sbad;
 	}
 	fclose(fp);
@@ -509,6 +578,7 @@ static int analyse_run(const char *rundir, struct run *r)
 	    read_meter(rundir, "cpuidle-after.energy", r->after, r) < 0)
 		return -1;
 	r->has_meter = r->before[0].valid && r->after[0].valid;
+	read_nominal(rundir, &r->nominal);
 	r->has_sysfs = read_sysfs(rundir, "cpuidle-before.txt", &r->sys_before) > 0 &&
 		       read_sysfs(rundir, "cpuidle-after.txt", &r->sys_after) > 0;
 	if (trace_open(&t, trace_path) < 0)

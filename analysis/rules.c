@@ -27,15 +27,22 @@ static int demote(const struct state_table *t, int i)
 }
 
 int rule_select(enum rule rule, const struct state_table *t,
-		int64_t latency_req_ns, uint64_t predicted_ns)
+		const struct nominal_table *nom, int64_t latency_req_ns,
+		uint64_t predicted_ns)
 {
 	int i, best = -1;
 
 	switch (rule) {
 	case RULE_DEEPEST:
-		for (i = 1; i < t->nr; i++)
-			if (!fits(t, i, latency_req_ns, predicted_ns))
+		for (i = 1; i < t->nr; i++) {
+			if (nom && nom->nr == t->nr) {
+				if (nom->exit_latency_ns[i] > latency_req_ns ||
+				    nom->target_residency_ns[i] > (int64_t)predicted_ns)
+					break;
+			} else if (!fits(t, i, latency_req_ns, predicted_ns)) {
 				break;
+			}
+		}
 		return demote(t, i - 1);
 	case RULE_LOWEST_POWER:
 		for (i = 0; i < t->nr; i++) {

@@ -27,14 +27,27 @@ enum rule {
 extern const char *const rule_names[NR_RULES];
 
 /*
+ * The figures the driver registered (drv->states[]), which a pre-patch
+ * governor reads instead of the period's: from the guest's sysfs at boot
+ * (results/guest-info.txt).  nr == 0: unknown, use the period's.
+ */
+struct nominal_table {
+	int nr;
+	int64_t exit_latency_ns[MAX_STATES];
+	int64_t target_residency_ns[MAX_STATES];
+};
+
+/*
  * The state @rule picks for a table and constraints.  RULE_DEEPEST walks
- * the states in index order and stops at the first whose residency or
- * latency does not fit (ignoring this period's availability, as a
- * pre-patch governor does); the driver then demotes to the deepest state
- * usable this period at or below that index, as simsoc does.
+ * the states in index order with the registered figures @nom and stops at
+ * the first whose residency or latency does not fit (ignoring this
+ * period's availability and figures, as a pre-patch governor does); the
+ * driver then demotes to the deepest state usable this period at or below
+ * that index, as simsoc does.
  */
 int rule_select(enum rule rule, const struct state_table *t,
-		int64_t latency_req_ns, uint64_t predicted_ns);
+		const struct nominal_table *nom, int64_t latency_req_ns,
+		uint64_t predicted_ns);
 
 /*
  * Energy in nJ of an idle period of @len_ns spent in state @i of @t,

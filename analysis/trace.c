@@ -213,10 +213,14 @@ int field_str(struct trace *t, enum ev_id id, struct tep_record *rec,
 		if (f->flags & TEP_FIELD_IS_RELATIVE)
 			off += f->offset + f->size;
 	}
+	/* a flexible array (ftrace:print's "char buf[]") runs to the record's end */
+	if (!size && !(f->flags & TEP_FIELD_IS_DYNAMIC) && off <= (unsigned int)rec->size)
+		size = rec->size - off;
 	if (off + size > (unsigned int)rec->size)
 		return -1;
 	if (size >= len)
 		size = len - 1;
+	size = strnlen((const char *)rec->data + off, size);
 	memcpy(buf, (const char *)rec->data + off, size);
 	buf[size] = '\0';
 	return 0;

@@ -3,36 +3,42 @@
 # Guest job: run one workload scenario under the current governor, traced.
 #
 # /job holds the scenario file (the only other file the host put there).
-# The trace covers the whole workload; inside it, trace_marker lines
-# "idlesim: window start|end" bracket the part that the kernel's own
-# cpuidle counters and the sim driver's energy meter were snapshotted
-# around, so that the analysis can cross-check its figures on exactly
-# that window.
+# The trace covers the whole workload.  The kernel's cpuidle counters and
+# the sim driver's energy meter are snapshotted just before and just
+# after it, each snapshot bracketed by trace_marker lines
+# ("idlesim: snapshot before begin" ... "idlesim: snapshot after end"),
+# so that the analysis can bound what the counters may have seen and
+# cross-check its own figures against them.
 
 tracing=/sys/kernel/tracing
 simsoc=/sys/kernel/debug/simsoc
 scn=$(ls /job/* | grep -v '/run.sh$' | head -1)
 
-snapshot() { # FILE: the kernel's per-CPU, per-state counters and the meter
+snapshot() { # WHEN: the kernel's per-CPU, per-state counters and the meter
+	echo "idlesim: snapshot $1 begin" > $tracing/trace_marker
+	# shell builtins only: a fork per file would stretch the bracket
 	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*; do
 		[ -d "$s" ] || continue
+		read usage < $s/usage
+		read time < $s/time
+		read above < $s/above
+		read below < $s/below
 		cpu=${s%/cpuidle/*}
-		echo "${cpu##*/cpu} ${s##*/state} $(cat $s/usage) $(cat $s/time) $(cat $s/above) $(cat $s/below)"
-	done > "$1"
+		echo "${cpu##*/cpu} ${s##*/state} $usage $time $above $below"
+	done > "$RESULTS/cpuidle-$1.txt"
 	if [ -r "$simsoc/energy" ]; then
-		cat "$simsoc/energy" > "${1%.txt}.energy"
+		while read -r line; do echo "$line"; done < "$simsoc/energy" > "$RESULTS/cpuidle-$1.energy"
 	fi
+	echo "idlesim: snapshot $1 end" > $tracing/trace_marker
 }
 
 # The traced part: trace-cmd runs this script again with --window, so that
 # recording is under way before the workload starts.
 if [ "$1" = --window ]; then
-	echo "idlesim: window start" > $tracing/trace_marker
-	snapshot "$RESULTS/cpuidle-before.txt"
+	snapshot before
 	idlesim-workload --out "$RESULTS" "$scn"
 	rc=$?
-	snapshot "$RESULTS/cpuidle-after.txt"
-	echo "idlesim: window end" > $tracing/trace_marker
+	snapshot after
 	echo $rc > "$RESULTS/workload.status"
 	exit $rc
 fi

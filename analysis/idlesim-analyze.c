@@ -3,7 +3,7 @@
  * idlesim-analyze: energy, per-state statistics and replayed selection
  * rules from idlesim run directories.
  *
- *   idlesim-analyze run [--out DIR] RUNDIR
+ *   idlesim-analyze run [--point N] [--out DIR] RUNDIR
  *   idlesim-analyze compare --out DIR RUNDIR...
  *
  * "run" reads RUNDIR/results/trace.dat and writes RUNDIR/analysis/ (or
@@ -33,9 +33,11 @@
 
 #include <openssl/evp.h>
 
+#include "latency.h"
 #include "output.h"
 #include "periods.h"
 #include "rules.h"
+#include "stats.h"
 
 struct state_stats {
 	uint64_t count;
@@ -70,6 +72,7 @@ struct manifest {
 	char scenario_sha256[32];
 	char seed[32];
 	char governor[32];
+	unsigned int hz;		/* the guest kernel's CONFIG_HZ, 0: unknown */
 };
 
 /* The per-CPU timeline plot covers this much of the start of the window. */
@@ -84,6 +87,7 @@ struct timeline_row {
 
 struct run {
 	const char *dir;
+	int point;			/* sweep point analysed, -1: the whole run */
 	/*
 	 * The workload's window: from the end of the "before" snapshot of the
 	 * guest's counters to the start of the "after" one (trace_marker
@@ -131,7 +135,12 @@ struct run {
 	int nr_clusters;
 	char xcheck[1024];		/* what the cross-checks found */
 	struct nominal_table nominal;
+	bool has_lat;			/* the workload's results were there */
+	struct latency lat;
 };
+
+/* A latency budget that replaces the scenario's (tune --budget), 0: none. */
+static uint64_t budget_override_ns;
 
 /* The rule each governor applies, for the replay agreement check. */
 static int governor_rule(const char *gov)
@@ -143,12 +152,30 @@ static int governor_rule(const char *gov)
 	return -1;
 }
 
+/* A sweep point's statistics cover only its window. */
+static bool in_point(const struct run *r, uint64_t ts)
+{
+	if (r->point < 0)
+		return true;
+	return r->snap_before[1] && ts >= r->snap_before[1] &&
+	       (!r->snap_after[0] || ts <= r->snap_after[0]);
+}
+
 static int on_period(const struct period *p, void *data)
 {
 	struct run *r = data;
+	struct rule_inputs in;
 	struct state_stats *s;
 	int i, e = p->entered;
 
+	if (p->aborted) {
+		/* no idle time, but the busy time before it is the driver's */
+		if (r->has_meter && p->seq > r->before[p->cpu].seq && p->seq <= r->after[p->cpu].seq)
+			r->win_active_nj[p->cpu] += (double)p->busy_energy;
+		if (in_point(r, p->t_prepare))
+			r->active_nj[p->cpu] += (double)p->busy_energy;
+		return 0;
+	}
 	if (e < 0 || e >= MAX_STATES) {
 		fprintf(stderr, "%s: period on CPU %d entered state %d, out of range\n",
 			r->dir, p->cpu, e);
@@ -158,19 +185,6 @@ static int on_period(const struct period *p, void *data)
 		r->nr_states = e + 1;
 	if (p->cpu + 1 > r->nr_cpus)
 		r->nr_cpus = p->cpu + 1;
-	if (!r->window_start && !r->nr_tl)
-		r->window_start = p->t_enter;	/* no marker: from the first period */
-	if (r->tl && r->nr_tl < TIMELINE_MAX && p->t_enter >= r->window_start &&
-	    p->t_enter < r->window_start + TIMELINE_NS) {
-		struct timeline_row *row = &r->tl[r->nr_tl++];
-
-		row->cpu = p->cpu;
-		row->state = e;
-		row->start = p->t_enter - r->window_start;
-		row->end = p->t_exit - r->window_start;
-	}
-	r->busy_ns[p->cpu] += p->busy_ns;
-	r->periods++;
 	if (r->snap_before[1] && p->t_exit >= r->snap_before[1] &&
 	    (!r->snap_after[0] || p->t_exit <= r->snap_after[0])) {
 		r->in_usage[p->cpu][e]++;
@@ -189,6 +203,21 @@ static int on_period(const struct period *p, void *data)
 		if (p->has_table && p->seq > b->seq && p->seq <= a->seq)
 			r->win_active_nj[p->cpu] += (double)p->busy_energy;
 	}
+	if (!in_point(r, p->t_exit))
+		return 0;
+	if (!r->window_start && !r->nr_tl)
+		r->window_start = p->t_enter;	/* no marker: from the first period */
+	if (r->tl && r->nr_tl < TIMELINE_MAX && p->t_enter >= r->window_start &&
+	    p->t_enter < r->window_start + TIMELINE_NS) {
+		struct timeline_row *row = &r->tl[r->nr_tl++];
+
+		row->cpu = p->cpu;
+		row->state = e;
+		row->start = p->t_enter - r->window_start;
+		row->end = p->t_exit - r->window_start;
+	}
+	r->busy_ns[p->cpu] += p->busy_ns;
+	r->periods++;
 
 	s = &r->st[p->cpu][e];
 	if (!s->count || p->residency_ns < s->min_ns)
@@ -238,9 +267,18 @@ static int on_period(const struct period *p, void *data)
 		return 0;
 	r->has_select = true;
 	r->replayed++;
+	in = (struct rule_inputs) {
+		.predicted_ns = p->sel.predicted_ns,
+		.next_timer_ns = p->sel.next_timer_ns,
+		.latency_req_ns = p->sel.latency_req_ns,
+		/* the tick cases need both the event's fields and the kernel's HZ */
+		.has_tick = p->sel.has_tick && r->m.hz > 0,
+		.delta_tick_ns = p->sel.delta_tick_ns,
+		.tick_stopped = p->sel.tick_stopped,
+		.tick_nsec = r->m.hz > 0 ? (1000000000ULL + r->m.hz / 2) / r->m.hz : 0,
+	};
 	for (i = 0; i < NR_RULES; i++) {
-		int pick = rule_select(i, t, &r->nominal, p->sel.latency_req_ns,
-				       p->sel.predicted_ns);
+		int pick = rule_select(i, t, &r->nominal, &in);
 
 		r->rule_nj[i] += state_energy(t, pick, p->residency_ns);
 		if (pick == e)
@@ -292,6 +330,8 @@ static int read_manifest(const char *rundir, struct manifest *m)
 			snprintf(m->seed, sizeof(m->seed), "%s", v);
 		else if (!strcmp(line, "governor"))
 			snprintf(m->governor, sizeof(m->governor), "%s", v);
+		else if (!strcmp(line, "kernel_hz"))
+			m->hz = (unsigned int)strtoul(v, NULL, 10);
 	}
 	fclose(fp);
 	if (!ok) {
@@ -371,34 +411,40 @@ static int check_sum(const char *rundir, const char *name)
 
 static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 {
-	struct run *r = data;
-
 	static const char *const names[4] = {
 		"idlesim: snapshot before begin", "idlesim: snapshot before end",
 		"idlesim: snapshot after begin", "idlesim: snapshot after end",
 	};
+	struct run *r = data;
 	uint64_t *slot[4] = { &r->snap_before[0], &r->snap_before[1],
 			      &r->snap_after[0], &r->snap_after[1] };
+	char want[80];
 	int i;
 
-	for (i = 0; i < 4; i++)
-		if (!strcmp(text, names[i]))
-			*slot[i] = ts;
-	if (!strcmp(text, names[1]))
-		r->window_start = ts;
-	if (!strcmp(text, names[2]))
-		r->window_end = ts;
+	for (i = 0; i < 4; i++) {
+		if (r->point >= 0)
+			snprintf(want, sizeof(want), "%s point=%d", names[i], r->point);
+		else
+			snprintf(want, sizeof(want), "%s", names[i]);
+		if (strcmp(text, want))
+			continue;
+		*slot[i] = ts;
+		if (i == 1)
+			r->window_start = ts;
+		if (i == 2)
+			r->window_end = ts;
+	}
 	return 0;
 }
 
-/* Reads RUNDIR/results/NAME written by guest-rootfs/jobs/scenario.sh; 0: absent. */
+/* Reads RUNDIR/results/NAME.energy written by the guest job; 0: absent. */
 static int read_meter(const char *rundir, const char *name, struct meter *m, struct run *r)
 {
 	char path[PATH_MAX], line[1024];
 	int n = 0, cpu;
 	FILE *fp;
 
-	snprintf(path, sizeof(path), "%s/results/%s", rundir, name);
+	snprintf(path, sizeof(path), "%s/results/%s.energy", rundir, name);
 	fp = fopen(path, "r");
 	if (!fp)
 		return errno == ENOENT ? 0 : -1;
@@ -462,7 +508,7 @@ static int read_sysfs(const char *rundir, const char *name, struct sysfs_counts 
 	int cpu, state, n = 0;
 	FILE *fp;
 
-	snprintf(path, sizeof(path), "%s/results/%s", rundir, name);
+	snprintf(path, sizeof(path), "%s/results/%s.txt", rundir, name);
 	fp = fopen(path, "r");
 	if (!fp)
 		return errno == ENOENT ? 0 : -1;
@@ -527,13 +573,15 @@ static int cross_check(struct run *r)
 				/*
 				 * The kernel times a period from inside
 				 * cpuidle_enter_state(), the trace from its
-				 * power:cpu_idle events around it: allow 50 us a
-				 * period, and 1 us for sysfs's rounding.
+				 * power:cpu_idle events around it; under icount
+				 * another vCPU may run in between and move the
+				 * clock.  Allow 100 us a period and 2 %, and 1 us
+				 * for sysfs's rounding.
 				 */
 				lo_t = r->in_time_ns[cpu][i] / 1000;
 				hi_t = r->out_time_ns[cpu][i] / 1000 + 1;
-				lo_t = lo_t > 50 * du + 1 ? lo_t - 50 * du - 1 : 0;
-				hi_t += 50 * du;
+				lo_t = lo_t > 100 * du + lo_t / 50 + 1 ? lo_t - 100 * du - lo_t / 50 - 1 : 0;
+				hi_t += 100 * du + hi_t / 50;
 				if (du < r->in_usage[cpu][i] || du > r->out_usage[cpu][i] ||
 				    dt < lo_t || dt > hi_t) {
 					fprintf(fp, "  cross-check FAILED: cpu%d state %d sysfs usage %llu time %llu us; trace allows usage %llu..%llu, time %llu..%llu us\n",
@@ -553,7 +601,7 @@ static int cross_check(struct run *r)
 }
 
 /* Reads and analyses one run directory into @r. */
-static int analyse_run(const char *rundir, struct run *r)
+static int analyse_run(const char *rundir, int point, struct run *r)
 {
 	char trace_path[PATH_MAX];
 	struct trace t;
@@ -561,9 +609,12 @@ static int analyse_run(const char *rundir, struct run *r)
 
 	struct timeline_row *tl = r->tl;
 
+	char before[64], after[64];
+
 	memset(r, 0, sizeof(*r));
 	r->tl = tl;
 	r->dir = rundir;
+	r->point = point;
 	if (read_manifest(rundir, &r->m) < 0)
 		return -1;
 	r->ran_rule = governor_rule(r->m.governor);
@@ -574,21 +625,45 @@ static int analyse_run(const char *rundir, struct run *r)
 	}
 	if (check_sum(rundir, "trace.dat") < 0)
 		return -1;
-	if (read_meter(rundir, "cpuidle-before.energy", r->before, r) < 0 ||
-	    read_meter(rundir, "cpuidle-after.energy", r->after, r) < 0)
+	if (point >= 0) {
+		snprintf(before, sizeof(before), "cpuidle-before.p%d", point);
+		snprintf(after, sizeof(after), "cpuidle-after.p%d", point);
+	} else {
+		snprintf(before, sizeof(before), "cpuidle-before");
+		snprintf(after, sizeof(after), "cpuidle-after");
+	}
+	if (read_meter(rundir, before, r->before, r) < 0 ||
+	    read_meter(rundir, after, r->after, r) < 0)
 		return -1;
 	r->has_meter = r->before[0].valid && r->after[0].valid;
 	read_nominal(rundir, &r->nominal);
-	r->has_sysfs = read_sysfs(rundir, "cpuidle-before.txt", &r->sys_before) > 0 &&
-		       read_sysfs(rundir, "cpuidle-after.txt", &r->sys_after) > 0;
+	r->has_sysfs = read_sysfs(rundir, before, &r->sys_before) > 0 &&
+		       read_sysfs(rundir, after, &r->sys_after) > 0;
+	/* a sweep point's workload wrote its results under results/pN/ */
+	if (point >= 0)
+		snprintf(trace_path, sizeof(trace_path), "%s/results/p%d", rundir, point);
+	else
+		snprintf(trace_path, sizeof(trace_path), "%s/results", rundir);
+	ret = latency_read(trace_path, budget_override_ns, &r->lat);
+	if (ret < 0)
+		return -1;
+	r->has_lat = ret > 0;
+	ret = -1;
+	snprintf(trace_path, sizeof(trace_path), "%s/results/trace.dat", rundir);
 	if (trace_open(&t, trace_path) < 0)
 		return -1;
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
 		goto out;
 	if (periods_read(&t, on_period, on_marker, r, &r->ps) < 0)
 		goto out;
+	if (point >= 0 && !(r->snap_before[1] && r->snap_after[0])) {
+		fprintf(stderr, "%s: no markers of sweep point %d ('idlesim: snapshot before end point=%d' ... 'idlesim: snapshot after begin point=%d')\n",
+			trace_path, point, point, point);
+		goto out;
+	}
 	if (!r->periods) {
-		fprintf(stderr, "%s: no complete idle period in the trace\n", trace_path);
+		fprintf(stderr, "%s: no complete idle period in the trace%s\n", trace_path,
+			point >= 0 ? " window of this point" : "");
 		goto out;
 	}
 	if (cross_check(r) < 0) {
@@ -695,6 +770,11 @@ static void write_summary(const struct run *r, FILE *fp)
 		fprintf(fp, "  exit latency paid: mean %.1f us, max %.1f us\n",
 			(double)r->exit_latency_ns / (double)r->periods / 1e3,
 			(double)r->exit_latency_max_ns / 1e3);
+	if (r->has_lat)
+		fprintf(fp, "  workload lateness: %llu wake-ups, mean %.1f us, p50 %.1f us, p99 %.1f us, max %.1f us; %llu over the %.1f us budget\n",
+			(unsigned long long)r->lat.wakeups, r->lat.mean_ns / 1e3,
+			r->lat.p50_ns / 1e3, r->lat.p99_ns / 1e3, r->lat.max_ns / 1e3,
+			(unsigned long long)r->lat.misses, r->lat.budget_ns / 1e3);
 	fprintf(fp, "  %-4s %-5s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
 		"total_ms", "mean_us", "too_deep", "too_shallow", "demoted", "energy_uJ");
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
@@ -727,8 +807,8 @@ static void write_json(const struct run *r, FILE *fp)
 {
 	int i;
 
-	fprintf(fp, "{\n  \"scenario\": \"%s\",\n  \"seed\": \"%s\",\n  \"governor\": \"%s\",\n",
-		r->m.scenario, r->m.seed, r->m.governor);
+	fprintf(fp, "{\n  \"scenario\": \"%s\",\n  \"seed\": \"%s\",\n  \"governor\": \"%s\",\n  \"point\": %d,\n",
+		r->m.scenario, r->m.seed, r->m.governor, r->point);
 	fprintf(fp, "  \"cpus\": %d,\n  \"states\": %d,\n  \"periods\": %llu,\n  \"demotions\": %llu,\n",
 		r->nr_cpus, r->nr_states, (unsigned long long)r->periods,
 		(unsigned long long)r->demotions);
@@ -736,6 +816,12 @@ static void write_json(const struct run *r, FILE *fp)
 		total_nj(r), sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus));
 	fprintf(fp, "  \"exit_latency_ns\": { \"total\": %llu, \"max\": %llu },\n",
 		(unsigned long long)r->exit_latency_ns, (unsigned long long)r->exit_latency_max_ns);
+	if (r->has_lat)
+		fprintf(fp, "  \"lateness_ns\": { \"wakeups\": %llu, \"mean\": %.0f, \"p50\": %llu, \"p99\": %llu, \"max\": %llu, \"budget\": %llu, \"misses\": %llu },\n",
+			(unsigned long long)r->lat.wakeups, r->lat.mean_ns,
+			(unsigned long long)r->lat.p50_ns, (unsigned long long)r->lat.p99_ns,
+			(unsigned long long)r->lat.max_ns, (unsigned long long)r->lat.budget_ns,
+			(unsigned long long)r->lat.misses);
 	fprintf(fp, "  \"replay\": { \"periods\": %llu, \"oracle_nj\": %.0f, \"rules\": {",
 		(unsigned long long)r->replayed, r->oracle_nj);
 	for (i = 0; i < NR_RULES; i++)
@@ -759,22 +845,37 @@ static int cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "out", required_argument, NULL, 'o' },
+		{ "point", required_argument, NULL, 'p' },
 		{ }
 	};
 	struct outputs out = { };
-	char outdir[PATH_MAX];
+	char outdir[PATH_MAX], *end;
 	const char *odir = NULL;
+	long point = -1;
 	FILE *f[5];
 	struct run *r;
 	int c, ret = 1;
 
-	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
-		if (c != 'o')
+	while ((c = getopt_long(argc, argv, "o:p:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			odir = optarg;
+			break;
+		case 'p':
+			errno = 0;
+			point = strtol(optarg, &end, 10);
+			if (errno || *end || point < 0 || point > 100000) {
+				fprintf(stderr, "idlesim-analyze: --point %s: expected a point number 0..100000\n",
+					optarg);
+				return 2;
+			}
+			break;
+		default:
 			return 2;
-		odir = optarg;
+		}
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "usage: idlesim-analyze run [--out DIR] RUNDIR\n");
+		fprintf(stderr, "usage: idlesim-analyze run [--point N] [--out DIR] RUNDIR\n");
 		return 2;
 	}
 	r = calloc(1, sizeof(*r));
@@ -783,7 +884,7 @@ static int cmd_run(int argc, char **argv)
 	r->tl = calloc(TIMELINE_MAX, sizeof(*r->tl));
 	if (!r->tl)
 		goto free;
-	if (analyse_run(argv[optind], r) < 0)
+	if (analyse_run(argv[optind], (int)point, r) < 0)
 		goto free;
 	snprintf(outdir, sizeof(outdir), "%s", odir ? odir : "");
 	if (!odir)
@@ -814,18 +915,104 @@ free:
 	return ret;
 }
 
-/* Runs of one comparison must be of the same scenario, file and seed. */
-static int same_experiment(const struct run *a, const struct run *b)
+/* Runs of one comparison must be of the same scenario file. */
+static int same_scenario(const struct run *a, const struct run *b)
 {
-	if (strcmp(a->m.scenario, b->m.scenario) || strcmp(a->m.seed, b->m.seed) ||
+	if (strcmp(a->m.scenario, b->m.scenario) ||
 	    strcmp(a->m.scenario_sha256, b->m.scenario_sha256)) {
 		fprintf(stderr,
-			"cannot compare %s (scenario %s, seed %s) with %s (scenario %s, seed %s): an A/B pair must run the same scenario file and seed\n",
-			a->dir, a->m.scenario[0] ? a->m.scenario : "-", a->m.seed[0] ? a->m.seed : "-",
-			b->dir, b->m.scenario[0] ? b->m.scenario : "-", b->m.seed[0] ? b->m.seed : "-");
+			"cannot compare %s (scenario %s) with %s (scenario %s): the runs must be of the same scenario file\n",
+			a->dir, a->m.scenario[0] ? a->m.scenario : "-",
+			b->dir, b->m.scenario[0] ? b->m.scenario : "-");
 		return -1;
 	}
 	return 0;
+}
+
+#define MAX_GROUPS	8
+
+/* The runs of one governor: repeats under different seeds. */
+struct group {
+	const char *governor;
+	int idx[64];
+	int n;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every governor must have run the same seeds, so the comparison is paired. */
+static int same_seeds(const struct run *runs, const struct group *g0, const struct group *g)
+{
+	const char *a[64], *b[64];
+	int i;
+
+	if (g->n != g0->n)
+		goto bad;
+	for (i = 0; i < g->n; i++) {
+		a[i] = runs[g0->idx[i]].m.seed;
+		b[i] = runs[g->idx[i]].m.seed;
+	}
+	qsort(a, g->n, sizeof(*a), cmp_str);
+	qsort(b, g->n, sizeof(*b), cmp_str);
+	for (i = 0; i < g->n; i++)
+		if (strcmp(a[i], b[i]))
+			goto bad;
+	return 0;
+bad:
+	fprintf(stderr, "cannot compare %s with %s: they did not run the same seeds (an A/B comparison runs the same scenario and seeds under each governor)\n",
+		g0->governor, g->governor);
+	return -1;
+}
+
+static void group_stats(const struct run *runs, const struct group *g,
+			double (*f)(const struct run *), struct sample_stats *out)
+{
+	double v[64];
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		v[i] = f(&runs[g->idx[i]]);
+	sample_stats(v, g->n, out);
+}
+
+static double f_total(const struct run *r) { return total_nj(r); }
+static double f_idle(const struct run *r) { return sum(r->idle_nj, r->nr_cpus); }
+static double f_active(const struct run *r) { return sum(r->active_nj, r->nr_cpus); }
+static double f_periods(const struct run *r) { return (double)r->periods; }
+static double f_demotions(const struct run *r) { return (double)r->demotions; }
+
+/* the oracle floor covers idle periods only: add the run's active energy */
+static double f_floor(const struct run *r)
+{
+	return r->oracle_nj + sum(r->active_nj, r->nr_cpus);
+}
+
+static double f_exit_lat(const struct run *r)
+{
+	return r->periods ? (double)r->exit_latency_ns / (double)r->periods : 0;
+}
+
+static double f_agree(const struct run *r)
+{
+	return r->ran_rule >= 0 && r->replayed ?
+		(double)r->rule_agree[r->ran_rule] / (double)r->replayed : NAN;
+}
+
+static double f_lat_p99(const struct run *r) { return r->has_lat ? (double)r->lat.p99_ns : NAN; }
+static double f_lat_mean(const struct run *r) { return r->has_lat ? r->lat.mean_ns : NAN; }
+static double f_lat_max(const struct run *r) { return r->has_lat ? (double)r->lat.max_ns : NAN; }
+static double f_wakeups(const struct run *r) { return r->has_lat ? (double)r->lat.wakeups : NAN; }
+static double f_misses(const struct run *r) { return r->has_lat ? (double)r->lat.misses : NAN; }
+
+/* a figure no run had is an empty CSV field, which gnuplot and spreadsheets skip */
+static void csv_opt(FILE *fp, const char *fmt, double v)
+{
+	fputc(',', fp);
+	if (!isnan(v))
+		fprintf(fp, fmt, v);
 }
 
 static int cmd_compare(int argc, char **argv)
@@ -835,11 +1022,12 @@ static int cmd_compare(int argc, char **argv)
 		{ }
 	};
 	struct outputs out = { };
+	struct group groups[MAX_GROUPS] = { };
+	struct sample_stats base;
 	const char *odir = NULL;
-	struct run *runs;
+	int c, i, j, s, n, ng = 0, ret = 1, nr_states = 0;
 	FILE *cmp, *res, *txt;
-	int c, i, s, n, ret = 1, nr_states = 0;
-	double base;
+	struct run *runs;
 
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
 		if (c != 'o')
@@ -848,20 +1036,42 @@ static int cmd_compare(int argc, char **argv)
 	}
 	n = argc - optind;
 	if (!odir || n < 2) {
-		fprintf(stderr, "usage: idlesim-analyze compare --out DIR BASELINE_RUNDIR RUNDIR...\n");
+		fprintf(stderr, "usage: idlesim-analyze compare --out DIR BASELINE_RUNDIR... RUNDIR...\n");
 		return 2;
 	}
 	runs = calloc(n, sizeof(*runs));
 	if (!runs)
 		return 1;
 	for (i = 0; i < n; i++) {
-		if (analyse_run(argv[optind + i], &runs[i]) < 0)
+		if (analyse_run(argv[optind + i], -1, &runs[i]) < 0)
 			goto free;
-		if (i && same_experiment(&runs[0], &runs[i]) < 0)
+		if (i && same_scenario(&runs[0], &runs[i]) < 0)
 			goto free;
 		if (runs[i].nr_states > nr_states)
 			nr_states = runs[i].nr_states;
+		for (j = 0; j < ng; j++)
+			if (!strcmp(groups[j].governor, runs[i].m.governor))
+				break;
+		if (j == ng) {
+			if (ng == MAX_GROUPS) {
+				fprintf(stderr, "at most %d governors in one comparison\n", MAX_GROUPS);
+				goto free;
+			}
+			groups[ng++].governor = runs[i].m.governor;
+		}
+		if (groups[j].n == 64) {
+			fprintf(stderr, "at most 64 repeats of one governor\n");
+			goto free;
+		}
+		groups[j].idx[groups[j].n++] = i;
 	}
+	if (ng < 2) {
+		fprintf(stderr, "all %d runs are of governor %s: nothing to compare\n", n, groups[0].governor);
+		goto free;
+	}
+	for (j = 1; j < ng; j++)
+		if (same_seeds(runs, &groups[0], &groups[j]) < 0)
+			goto free;
 	if (make_dir(odir) < 0)
 		goto free;
 	cmp = out_open(&out, odir, "comparison.csv");
@@ -871,46 +1081,86 @@ static int cmd_compare(int argc, char **argv)
 		out_abort(&out);
 		goto free;
 	}
-	base = total_nj(&runs[0]);
-	fprintf(cmp, "governor,run,periods,energy_nj,idle_nj,active_nj,ratio_to_baseline,oracle_nj,ratio_to_oracle,demotions,exit_latency_mean_ns,exit_latency_max_ns,replay_agreement\n");
-	fprintf(txt, "scenario %s, seed %s; baseline %s\n\n", runs[0].m.scenario,
-		runs[0].m.seed, runs[0].m.governor);
-	fprintf(txt, "%-14s %12s %9s %9s %10s %9s %12s %12s\n", "governor", "energy_mJ",
-		"vs_base", "vs_oracle", "periods", "demoted", "exit_lat_us", "replay_agree");
-	for (i = 0; i < n; i++) {
-		struct run *r = &runs[i];
-		double e = total_nj(r);
-		/* the oracle floor covers idle periods only: add this run's active energy */
-		double floor = r->oracle_nj + sum(r->active_nj, r->nr_cpus);
-		double agree = r->ran_rule >= 0 && r->replayed ?
-			(double)r->rule_agree[r->ran_rule] / (double)r->replayed : NAN;
-		double lat = r->periods ? (double)r->exit_latency_ns / (double)r->periods : 0;
+	group_stats(runs, &groups[0], f_total, &base);
+	fprintf(cmp, "governor,runs,energy_nj,energy_ci95_nj,idle_nj,active_nj,ratio_to_baseline,p_value,significant,oracle_nj,ratio_to_oracle,periods,demotions,exit_latency_mean_ns,replay_agreement,wakeups,lateness_mean_ns,lateness_p99_ns,lateness_max_ns,budget_misses\n");
+	fprintf(txt, "scenario %s, %d seed%s (%s%s); baseline %s\n\n", runs[0].m.scenario,
+		groups[0].n, groups[0].n > 1 ? "s" : "", runs[groups[0].idx[0]].m.seed,
+		groups[0].n > 1 ? ", ..." : "", groups[0].governor);
+	fprintf(txt, "%-14s %12s %10s %9s %9s %9s %10s %9s %12s %12s %10s %8s\n", "governor",
+		"energy_mJ", "+-95%", "vs_base", "p", "vs_oracle", "periods", "demoted",
+		"exit_lat_us", "replay_agree", "late_p99_us", "misses");
+	for (j = 0; j < ng; j++) {
+		struct sample_stats e, idle, act, fl, per, dem, lat, agr, wk, lm, lp, lx, ms;
+		const struct group *g = &groups[j];
+		char pstr[16];
+		const char *sig;
+		double p;
 
-		fprintf(cmp, "%s,%s,%llu,%.0f,%.0f,%.0f,%.4f,%.0f,%.4f,%llu,%.0f,%llu,%.6f\n",
-			r->m.governor, r->dir, (unsigned long long)r->periods, e,
-			sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus),
-			base > 0 ? e / base : 0, floor, floor > 0 ? e / floor : 0,
-			(unsigned long long)r->demotions, lat,
-			(unsigned long long)r->exit_latency_max_ns, agree);
-		fprintf(txt, "%-14s %12.3f %9.3f %9.3f %10llu %9llu %12.1f %11.2f%%\n",
-			r->m.governor, e / 1e6, base > 0 ? e / base : 0,
-			floor > 0 ? e / floor : 0, (unsigned long long)r->periods,
-			(unsigned long long)r->demotions, lat / 1e3, 100 * agree);
+		group_stats(runs, g, f_total, &e);
+		group_stats(runs, g, f_idle, &idle);
+		group_stats(runs, g, f_active, &act);
+		group_stats(runs, g, f_floor, &fl);
+		group_stats(runs, g, f_periods, &per);
+		group_stats(runs, g, f_demotions, &dem);
+		group_stats(runs, g, f_exit_lat, &lat);
+		group_stats(runs, g, f_agree, &agr);
+		group_stats(runs, g, f_wakeups, &wk);
+		group_stats(runs, g, f_lat_mean, &lm);
+		group_stats(runs, g, f_lat_p99, &lp);
+		group_stats(runs, g, f_lat_max, &lx);
+		group_stats(runs, g, f_misses, &ms);
+		p = j ? welch_p(&base, &e) : 1;
+		sig = !j ? "baseline" : (e.n < 2 || base.n < 2) ? "n/a" : p < 0.05 ? "yes" : "no";
+		if (!j)
+			snprintf(pstr, sizeof(pstr), "-");
+		else if (e.n < 2 || base.n < 2)
+			snprintf(pstr, sizeof(pstr), "n/a");
+		else
+			snprintf(pstr, sizeof(pstr), "%.3g", p);
+		fprintf(cmp, "%s,%d,%.0f,%.0f,%.0f,%.0f,%.4f,%.4g,%s,%.0f,%.4f,%.1f,%.1f,%.0f",
+			g->governor, e.n, e.mean, e.ci95, idle.mean, act.mean,
+			base.mean > 0 ? e.mean / base.mean : 0, j ? p : 1, sig, fl.mean,
+			fl.mean > 0 ? e.mean / fl.mean : 0, per.mean, dem.mean, lat.mean);
+		csv_opt(cmp, "%.6f", agr.mean);
+		csv_opt(cmp, "%.1f", wk.mean);
+		csv_opt(cmp, "%.0f", lm.mean);
+		csv_opt(cmp, "%.0f", lp.mean);
+		csv_opt(cmp, "%.0f", lx.mean);
+		csv_opt(cmp, "%.1f", ms.mean);
+		fputc('\n', cmp);
+		fprintf(txt, "%-14s %12.3f %10.3f %9.3f %9s %9.3f %10.0f %9.0f %12.1f %11.2f%% %11.1f %8.1f\n",
+			g->governor, e.mean / 1e6, e.ci95 / 1e6,
+			base.mean > 0 ? e.mean / base.mean : 0, pstr,
+			fl.mean > 0 ? e.mean / fl.mean : 0, per.mean, dem.mean, lat.mean / 1e3,
+			100 * agr.mean, lp.mean / 1e3, ms.mean);
 	}
-	/* residency.csv: one row per state, one column per governor (ms) */
-	fprintf(res, "state");
-	for (i = 0; i < n; i++)
-		fprintf(res, ",%s", runs[i].m.governor);
-	fprintf(res, "\n");
-	for (s = 0; s < nr_states; s++) {
-		fprintf(res, "%d", s);
-		for (i = 0; i < n; i++) {
-			uint64_t t = 0;
-			int cpu;
+	if (groups[0].n < 2)
+		fprintf(txt, "\n(one run per governor: no interval, no significance; use REPEATS=n)\n");
+	else
+		for (j = 1; j < ng; j++) {
+			struct sample_stats e;
 
-			for (cpu = 0; cpu < runs[i].nr_cpus; cpu++)
-				t += runs[i].st[cpu][s].total_ns;
-			fprintf(res, ",%.3f", t / 1e6);
+			group_stats(runs, &groups[j], f_total, &e);
+			fprintf(txt, "\n%s against %s: %+.2f%% energy, p = %.3g: %s", groups[j].governor,
+				groups[0].governor, 100 * (e.mean / base.mean - 1), welch_p(&base, &e),
+				welch_p(&base, &e) < 0.05 ? "significant at 5%" : "not significant at 5%");
+		}
+	fprintf(txt, "\n");
+	/* residency.csv: one row per governor, one column per state (ms, all CPUs, mean over runs) */
+	fprintf(res, "governor");
+	for (s = 0; s < nr_states; s++)
+		fprintf(res, ",state%d", s);
+	fprintf(res, "\n");
+	for (j = 0; j < ng; j++) {
+		fprintf(res, "%s", groups[j].governor);
+		for (s = 0; s < nr_states; s++) {
+			double t = 0;
+			int k, cpu;
+
+			for (k = 0; k < groups[j].n; k++)
+				for (cpu = 0; cpu < runs[groups[j].idx[k]].nr_cpus; cpu++)
+					t += runs[groups[j].idx[k]].st[cpu][s].total_ns;
+			fprintf(res, ",%.3f", t / groups[j].n / 1e6);
 		}
 		fprintf(res, "\n");
 	}
@@ -938,7 +1188,8 @@ static void usage(FILE *fp)
 {
 	fprintf(fp,
 		"usage: idlesim-analyze COMMAND ...\n"
-		"  run [--out DIR] RUNDIR                    one run: states, energy, replayed rules\n"
+		"  run [--point N] [--out DIR] RUNDIR        one run (or sweep point N of it): states,\n"
+		"                                            energy, replayed rules\n"
 		"  compare --out DIR BASELINE RUNDIR...      runs of one scenario and seed, compared\n");
 }
 

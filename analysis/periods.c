@@ -91,6 +91,15 @@ static int read_select(struct reader *r, struct tep_record *rec, struct period *
 	    field_s64(t, EV_SELECT, rec, "chosen", &chosen) < 0 ||
 	    field_u64(t, EV_SELECT, rec, "stop_tick", &stop) < 0)
 		return -1;
+	if (tep_find_field(t->ev[EV_SELECT].event, "delta_tick_ns")) {
+		uint64_t stopped;
+
+		if (field_u64(t, EV_SELECT, rec, "delta_tick_ns", &s->delta_tick_ns) < 0 ||
+		    field_u64(t, EV_SELECT, rec, "tick_stopped", &stopped) < 0)
+			return -1;
+		s->tick_stopped = stopped != 0;
+		s->has_tick = true;
+	}
 	s->usable_mask = (uint32_t)u;
 	s->candidate_mask = (uint32_t)c;
 	s->chosen = (int)chosen;
@@ -126,11 +135,24 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 
 	switch (id) {
 	case EV_PERIOD:
-		/* a table always opens a period; one left open is abandoned */
-		if (c->in_idle)
+		/*
+		 * A table always opens a period.  One still open was either
+		 * aborted before the CPU went idle, which still has busy time
+		 * to account, or lost its exit (counted as unmatched).
+		 */
+		if (c->in_idle) {
 			r->st->unmatched++;
+		} else if (c->cur.has_table) {
+			c->cur.aborted = true;
+			r->st->aborted++;
+			if (r->fn(&c->cur, r->data) < 0) {
+				r->err = -1;
+				return 1;
+			}
+		}
 		reset(c, cpu);
 		c->in_idle = false;
+		c->cur.t_prepare = rec->ts;
 		if (read_table(r, rec, &c->cur, &c->active_uw) < 0)
 			goto bad;
 		break;
@@ -220,5 +242,18 @@ int periods_read(struct trace *t, period_fn fn, marker_fn mfn, void *data,
 		fprintf(stderr, "%s: error while reading events (truncated trace?)\n", t->path);
 		return -1;
 	}
-	return r.err;
+	if (r.err)
+		return r.err;
+	/*
+	 * Periods still open when recording stopped: their busy time was
+	 * spent (and metered) all the same.
+	 */
+	for (i = 0; i < MAX_CPUS; i++) {
+		if (!r.cpu[i].cur.has_table)
+			continue;
+		r.cpu[i].cur.aborted = true;
+		if (fn(&r.cpu[i].cur, data) < 0)
+			return -1;
+	}
+	return 0;
 }

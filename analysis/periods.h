@@ -40,12 +40,17 @@ struct select_info {
 	uint32_t candidate_mask;
 	int chosen;
 	bool stop_tick;
+	/* the tick-related inputs (absent from traces of earlier kernels) */
+	bool has_tick;
+	uint64_t delta_tick_ns;
+	bool tick_stopped;
 };
 
 struct period {
 	int cpu;
 	uint64_t seq;			/* the driver's period number, if any */
-	uint64_t t_enter;		/* trace time stamps, ns */
+	uint64_t t_prepare;		/* trace time stamps, ns: the driver's table */
+	uint64_t t_enter;		/* idle entry and exit */
 	uint64_t t_exit;
 	uint64_t busy_ns;		/* since the previous period on this CPU */
 	int requested;			/* index the core asked the driver for */
@@ -55,6 +60,11 @@ struct period {
 	uint64_t drv_busy_ns;		/* the driver's busy time before this period */
 	int64_t busy_energy;		/* nJ: the driver's active energy for it */
 	bool has_table, has_select, has_driver;
+	/*
+	 * The driver prepared the period but the CPU never went idle
+	 * (need_resched): only its table and busy time are real.
+	 */
+	bool aborted;
 	struct state_table table;
 	struct select_info sel;
 };
@@ -68,6 +78,7 @@ struct period_stats {
 	uint64_t events;
 	uint64_t periods;
 	uint64_t unmatched;		/* driver events that fit no period */
+	uint64_t aborted;		/* periods prepared but never entered */
 	uint64_t first_ts, last_ts;
 	uint64_t missed_events;		/* events the ring buffer dropped */
 };

@@ -3,6 +3,7 @@
  * Selection rules replayed on recorded idle periods; see rules.h.
  */
 #include <stdint.h>
+#include <limits.h>
 
 #include "rules.h"
 
@@ -12,13 +13,6 @@ const char *const rule_names[NR_RULES] = {
 	[RULE_SHALLOWEST]	= "shallowest",
 };
 
-static bool fits(const struct state_table *t, int i, int64_t latency_req_ns,
-		 uint64_t predicted_ns)
-{
-	return t->exit_latency_ns[i] <= latency_req_ns &&
-	       t->target_residency_ns[i] <= (int64_t)predicted_ns;
-}
-
 static int demote(const struct state_table *t, int i)
 {
 	while (i > 0 && !t->usable[i])
@@ -26,33 +20,130 @@ static int demote(const struct state_table *t, int i)
 	return i;
 }
 
-int rule_select(enum rule rule, const struct state_table *t,
-		const struct nominal_table *nom, int64_t latency_req_ns,
-		uint64_t predicted_ns)
+static int pick_deepest(const struct state_table *t, const struct nominal_table *nom,
+			const struct rule_inputs *in)
 {
-	int i, best = -1;
+	const int64_t *lat = t->exit_latency_ns, *res = t->target_residency_ns;
+	uint64_t pred = in->predicted_ns, tick = in->tick_nsec;
+	int i, idx = -1;
 
-	switch (rule) {
-	case RULE_DEEPEST:
-		for (i = 1; i < t->nr; i++) {
-			if (nom && nom->nr == t->nr) {
-				if (nom->exit_latency_ns[i] > latency_req_ns ||
-				    nom->target_residency_ns[i] > (int64_t)predicted_ns)
-					break;
-			} else if (!fits(t, i, latency_req_ns, predicted_ns)) {
+	if (nom && nom->nr == t->nr) {
+		lat = nom->exit_latency_ns;
+		res = nom->target_residency_ns;
+	}
+	for (i = 0; i < t->nr; i++) {
+		if (idx == -1)
+			idx = i;
+		if ((uint64_t)res[i] > pred) {
+			if (!in->has_tick || pred < tick)
+				break;
+			if (!in->tick_stopped) {
+				pred = res[idx];
 				break;
 			}
+			if ((uint64_t)res[idx] < tick && (uint64_t)res[i] <= in->delta_tick_ns)
+				idx = i;
+			return demote(t, idx);
 		}
-		return demote(t, i - 1);
-	case RULE_LOWEST_POWER:
+		if (lat[i] > in->latency_req_ns)
+			break;
+		idx = i;
+	}
+	if (idx == -1)
+		idx = 0;
+	if (in->has_tick && pred < tick && !in->tick_stopped &&
+	    idx > 0 && (uint64_t)res[idx] > in->delta_tick_ns) {
+		for (i = idx - 1; i >= 0; i--) {
+			idx = i;
+			if ((uint64_t)res[i] <= in->delta_tick_ns)
+				break;
+		}
+	}
+	return demote(t, idx);
+}
+
+static int pick_lowest_power(const struct state_table *t, const struct rule_inputs *in)
+{
+	const int64_t *lat = t->exit_latency_ns, *res = t->target_residency_ns;
+	uint64_t pred = in->predicted_ns, tick = in->tick_nsec;
+	int i, idx = -1, first = -1, next = -1;
+	int64_t power = INT64_MAX, next_res = 0;
+
+	for (i = 0; i < t->nr; i++) {
+		if (!t->usable[i])
+			continue;
+		if (first < 0)
+			first = i;
+		if ((uint64_t)res[i] > pred || lat[i] > in->latency_req_ns)
+			continue;
+		/* ties go to the deeper state */
+		if (t->power[i] <= power) {
+			power = t->power[i];
+			idx = i;
+		}
+	}
+	if (first < 0)
+		return 0;
+	if (idx < 0) {
+		idx = first;
+		next = first;
+		next_res = res[first];
+	} else {
 		for (i = 0; i < t->nr; i++) {
-			if (!t->usable[i] || !fits(t, i, latency_req_ns, predicted_ns))
+			if (!t->usable[i] || t->power[i] >= power)
 				continue;
-			/* ties go to the deeper state */
-			if (best < 0 || t->power[i] <= t->power[best])
-				best = i;
+			if (next < 0 || res[i] < next_res) {
+				next = i;
+				next_res = res[i];
+			}
 		}
-		return best < 0 ? 0 : best;
+	}
+	if (!in->has_tick)
+		return idx;
+	if (next >= 0 && (uint64_t)next_res > pred && pred >= tick) {
+		if (!in->tick_stopped) {
+			pred = res[idx];
+		} else {
+			if ((uint64_t)res[idx] < tick && (uint64_t)next_res <= in->delta_tick_ns &&
+			    lat[next] <= in->latency_req_ns)
+				idx = next;
+			return idx;
+		}
+	}
+	if (pred < tick && !in->tick_stopped && (uint64_t)res[idx] > in->delta_tick_ns) {
+		int fit = -1, low = -1;
+		int64_t fit_power = INT64_MAX, low_res = 0;
+
+		for (i = 0; i < t->nr; i++) {
+			if (!t->usable[i] || lat[i] > in->latency_req_ns)
+				continue;
+			if (low < 0 || res[i] < low_res) {
+				low = i;
+				low_res = res[i];
+			}
+			if ((uint64_t)res[i] > in->delta_tick_ns)
+				continue;
+			if (t->power[i] <= fit_power) {
+				fit_power = t->power[i];
+				fit = i;
+			}
+		}
+		if (fit >= 0)
+			idx = fit;
+		else if (low >= 0 && low_res <= res[idx])
+			idx = low;
+	}
+	return idx;
+}
+
+int rule_select(enum rule rule, const struct state_table *t,
+		const struct nominal_table *nom, const struct rule_inputs *in)
+{
+	switch (rule) {
+	case RULE_DEEPEST:
+		return pick_deepest(t, nom, in);
+	case RULE_LOWEST_POWER:
+		return pick_lowest_power(t, in);
 	case RULE_SHALLOWEST:
 	default:
 		return 0;

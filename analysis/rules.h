@@ -37,17 +37,30 @@ struct nominal_table {
 	int64_t target_residency_ns[MAX_STATES];
 };
 
+/* What a governor knew when the period began (from cpuidle:cpuidle_select). */
+struct rule_inputs {
+	uint64_t predicted_ns;
+	uint64_t next_timer_ns;
+	int64_t latency_req_ns;
+	/* the tick-related inputs; without them the tick cases are skipped */
+	bool has_tick;
+	uint64_t delta_tick_ns;
+	bool tick_stopped;
+	uint64_t tick_nsec;		/* the kernel's TICK_NSEC (1e9 / HZ) */
+};
+
 /*
- * The state @rule picks for a table and constraints.  RULE_DEEPEST walks
- * the states in index order with the registered figures @nom and stops at
- * the first whose residency or latency does not fit (ignoring this
- * period's availability and figures, as a pre-patch governor does); the
- * driver then demotes to the deepest state usable this period at or below
- * that index, as simsoc does.
+ * The state @rule picks.  RULE_DEEPEST is menu_pick_deepest() of the
+ * series (stock 6.1 menu): the registered figures @nom, walked in index
+ * order, stopping at the first state that does not fit, with its tick
+ * cases; the driver then demotes to the deepest state usable this period
+ * at or below that index, as simsoc does.  RULE_LOWEST_POWER is
+ * menu_pick_lowest_power(), on the period's figures.  Both are ports of
+ * the kernel's code (drivers/cpuidle/governors/menu.c after the series),
+ * without its polling-state case: simsoc has no polling state.
  */
 int rule_select(enum rule rule, const struct state_table *t,
-		const struct nominal_table *nom, int64_t latency_req_ns,
-		uint64_t predicted_ns);
+		const struct nominal_table *nom, const struct rule_inputs *in);
 
 /*
  * Energy in nJ of an idle period of @len_ns spent in state @i of @t,

@@ -12,18 +12,20 @@ set key outside right top
 ncols = system(sprintf("head -1 '%s/residency.csv' | awk -F, '{print NF}'", dir)) + 0
 
 do for [fmt in "png svg"] {
-	if (fmt eq "png") { set terminal pngcairo size 900,540 font ",10" } else { set terminal svg size 900,540 font ",10" }
+	if (fmt eq "png") { set terminal pngcairo noenhanced size 900,540 font ",10" } else { set terminal svg noenhanced size 900,540 font ",10" }
+	set yrange [0:*]
 
 	set output sprintf("%s/energy.%s", dir, fmt)
 	set title sprintf("%s: energy by governor (idle + active), with the oracle floor", scenario)
 	set ylabel "energy (mJ)"
-	set style histogram clustered gap 1
+	# comparison.csv: 3 energy_nj (mean over runs), 4 its 95% interval, 10 oracle_nj
+	set style histogram errorbars gap 1 lw 1
 	set xtics nomirror
-	plot sprintf("%s/comparison.csv", dir) using ($4/1e6):xtic(1) title "energy" lc rgb "#4477aa", \
-	     '' using ($8/1e6) title "oracle floor" lc rgb "#bbbbbb"
+	plot sprintf("%s/comparison.csv", dir) every ::1 using ($3/1e6):($4/1e6):xtic(1) title "energy (95% interval)" lc rgb "#4477aa", \
+	     '' every ::1 using ($10/1e6):(0) title "oracle floor" lc rgb "#bbbbbb"
 
 	set output sprintf("%s/residency.%s", dir, fmt)
-	set title sprintf("%s: time in each idle state, all CPUs", scenario)
+	set title sprintf("%s: time in each idle state, all CPUs (mean over runs)", scenario)
 	set ylabel "residency (ms)"
 	set style histogram rowstacked
 	plot for [c=2:ncols] sprintf("%s/residency.csv", dir) using c:xtic(1) title columnheader(c)

@@ -14,7 +14,7 @@ set palette defined (0 "#dddddd", 1 "#88ccee", 2 "#44aa99", 3 "#117733", 4 "#332
 set cbrange [0:5]
 unset colorbox
 do for [fmt in "png svg"] {
-	if (fmt eq "png") { set terminal pngcairo size 1000,400 font ",10" } else { set terminal svg size 1000,400 font ",10" }
+	if (fmt eq "png") { set terminal pngcairo noenhanced size 1000,400 font ",10" } else { set terminal svg noenhanced size 1000,400 font ",10" }
 	set output sprintf("%s.%s", out, fmt)
 	set title title
 	plot csv using 2:1:($3-$2):(0):4 skip 1 with vectors nohead lw 12 lc palette notitle, \

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the analysis's pure parts: the replayed selection rules,
+ * the oracle and the pricing on hand-written tables, and the statistics
+ * against values computed independently (numerical integration of the t
+ * density, and the published t table: t(0.975, 4) = 2.7764).
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "latency.h"
+#include "rules.h"
+#include "stats.h"
+
+static int failures, checks;
+
+#define CHECK(cond, ...) do {						\
+	checks++;							\
+	if (!(cond)) {							\
+		failures++;						\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+	}								\
+} while (0)
+
+/* WFI, retention, power-down, cluster-off: latency, residency (us), power (uW) */
+static void table(struct state_table *t, const int *usable, const int *power)
+{
+	static const int lat[] = { 1, 150, 1500, 1600 }, res[] = { 1, 500, 2000, 2500 };
+	int i;
+
+	memset(t, 0, sizeof(*t));
+	t->nr = 4;
+	t->active_uw = 100000;
+	for (i = 0; i < 4; i++) {
+		t->usable[i] = usable[i];
+		t->exit_latency_ns[i] = lat[i] * 1000LL;
+		t->target_residency_ns[i] = res[i] * 1000LL;
+		t->power[i] = power[i];
+	}
+}
+
+/* the rule without the tick cases */
+static int pick(enum rule rule, const struct state_table *t, const struct nominal_table *nom,
+		int64_t latency_req_ns, uint64_t predicted_ns)
+{
+	struct rule_inputs in = {
+		.predicted_ns = predicted_ns,
+		.next_timer_ns = predicted_ns,
+		.latency_req_ns = latency_req_ns,
+	};
+
+	return rule_select(rule, t, nom, &in);
+}
+
+/* with the tick running and @delta_tick_ns till the next tick (HZ=250) */
+static int pick_tick(enum rule rule, const struct state_table *t, int64_t latency_req_ns,
+		     uint64_t predicted_ns, uint64_t delta_tick_ns, bool stopped)
+{
+	struct rule_inputs in = {
+		.predicted_ns = predicted_ns,
+		.next_timer_ns = predicted_ns,
+		.latency_req_ns = latency_req_ns,
+		.has_tick = true,
+		.delta_tick_ns = delta_tick_ns,
+		.tick_stopped = stopped,
+		.tick_nsec = 4000000,
+	};
+
+	return rule_select(rule, t, NULL, &in);
+}
+
+static void test_rules(void)
+{
+	static const int all[] = { 1, 1, 1, 1 }, no2[] = { 1, 1, 0, 1 }, only0[] = { 1, 0, 0, 0 };
+	static const int mono[] = { 30000, 20000, 10000, 5000 };
+	/* hot: power-down leaks more than retention */
+	static const int hot[] = { 50000, 40000, 64000, 98000 };
+	const int64_t nolimit = INT64_MAX / 2;
+	struct state_table t;
+	int r;
+
+	table(&t, all, mono);
+	CHECK(pick(RULE_DEEPEST, &t, NULL, nolimit, 3000000) == 3, "deepest, long prediction");
+	CHECK(pick(RULE_LOWEST_POWER, &t, NULL, nolimit, 3000000) == 3, "lowest power = deepest on a monotonic table");
+	CHECK(pick(RULE_DEEPEST, &t, NULL, nolimit, 1000000) == 1, "residency stops the walk");
+	CHECK(pick(RULE_DEEPEST, &t, NULL, 200000, 3000000) == 1, "latency limit stops the walk");
+	CHECK(pick(RULE_LOWEST_POWER, &t, NULL, 200000, 3000000) == 1, "latency-blocked deep states");
+
+	table(&t, all, hot);
+	r = pick(RULE_LOWEST_POWER, &t, NULL, nolimit, 3000000);
+	CHECK(r == 1, "hot table: the cheapest is retention, got %d", r);
+	CHECK(pick(RULE_DEEPEST, &t, NULL, nolimit, 3000000) == 3, "hot table: deepest stays deepest");
+
+	table(&t, no2, mono);
+	CHECK(pick(RULE_LOWEST_POWER, &t, NULL, nolimit, 2200000) == 1, "an unusable middle state is skipped");
+	CHECK(pick(RULE_DEEPEST, &t, NULL, nolimit, 2200000) == 1, "deepest demotes past an unusable state");
+	CHECK(pick(RULE_LOWEST_POWER, &t, NULL, nolimit, 3000000) == 3, "an unusable middle state does not stop the search");
+
+	table(&t, only0, mono);
+	CHECK(pick(RULE_LOWEST_POWER, &t, NULL, nolimit, 3000000) == 0, "all but the safe state ignored");
+	CHECK(pick(RULE_DEEPEST, &t, NULL, nolimit, 3000000) == 0, "deepest demotes to the safe state");
+
+	/* the registered figures, not the period's, drive the deepest rule */
+	{
+		struct nominal_table nom = { .nr = 4 };
+		int i;
+
+		table(&t, all, mono);
+		for (i = 0; i < 4; i++) {
+			nom.exit_latency_ns[i] = t.exit_latency_ns[i];
+			nom.target_residency_ns[i] = t.target_residency_ns[i];
+		}
+		t.target_residency_ns[3] = 10000000;	/* this period: cluster-off needs 10 ms */
+		CHECK(pick(RULE_DEEPEST, &t, &nom, nolimit, 3000000) == 3, "deepest ignores the period's figures");
+		CHECK(pick(RULE_DEEPEST, &t, NULL, nolimit, 3000000) == 2, "without registered figures, the period's");
+	}
+
+	/*
+	 * Tick cases.  A 3 ms prediction (under the 4 ms tick) with the tick
+	 * running and 1 ms till it: both rules walk down to what fits 1 ms
+	 * (retention, 500 us), not power-down (2 ms).
+	 */
+	table(&t, all, mono);
+	CHECK(pick_tick(RULE_DEEPEST, &t, nolimit, 3000000, 1000000, false) == 1, "deepest: fits the tick");
+	CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 3000000, 1000000, false) == 1, "lowest power: fits the tick");
+	CHECK(pick_tick(RULE_DEEPEST, &t, nolimit, 3000000, 1000000, true) == 3, "tick stopped: no walk down");
+	/* 300 us till the tick: nothing but WFI fits */
+	CHECK(pick_tick(RULE_DEEPEST, &t, nolimit, 3000000, 300000, false) == 0, "deepest: only WFI fits");
+	CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 3000000, 300000, false) == 0, "lowest power: only WFI fits");
+	/* on the hot table, lowest power within the tick is still retention */
+	table(&t, all, hot);
+	CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 3000000, 2200000, false) == 1, "hot, tick: retention");
+	CHECK(pick_tick(RULE_DEEPEST, &t, nolimit, 3000000, 2200000, false) == 2, "hot, tick: deepest that fits");
+
+	/* pricing: 1 ms in retention = 20000 uW x 850 us + 100000 uW x 150 us */
+	table(&t, all, mono);
+	CHECK(fabs(state_energy(&t, 1, 1000000) - (20000.0 * 850000 + 100000.0 * 150000) / 1e6) < 1e-6,
+	      "state_energy retention 1 ms = %.3f nJ", state_energy(&t, 1, 1000000));
+	/* a period shorter than the exit latency is all spin */
+	CHECK(fabs(state_energy(&t, 2, 1000000) - 100000.0 * 1000000 / 1e6) < 1e-6, "all spin");
+	/* oracle: 1 ms -> WFI 30 nJ/us... compare by hand: WFI 30000x1 ms = 30000 nJ;
+	 * retention 17000 + 15000 = 32000 nJ; so WFI */
+	CHECK(oracle_select(&t, nolimit, 1000000) == 0, "oracle picks WFI for 1 ms");
+	/* 20 ms: cluster-off 5000 x 18.4 ms + 100000 x 1.6 ms = 92000 + 160000 = 252000;
+	 * power-down 10000 x 18.5 + 150000 = 335000; retention 20000 x 19.85 + 15000 = 412000 */
+	CHECK(oracle_select(&t, nolimit, 20000000) == 3, "oracle picks cluster-off for 20 ms");
+	CHECK(oracle_select(&t, 200000, 20000000) == 1, "oracle within the latency limit");
+}
+
+static void test_stats(void)
+{
+	static const double a[] = { 1, 2, 3, 4, 5 }, b[] = { 2, 4, 6, 8, 10 };
+	struct sample_stats sa, sb, s1;
+	double p;
+
+	sample_stats(a, 5, &sa);
+	sample_stats(b, 5, &sb);
+	CHECK(fabs(sa.mean - 3) < 1e-12, "mean %.6f", sa.mean);
+	CHECK(fabs(sa.sd - sqrt(2.5)) < 1e-12, "sd %.6f", sa.sd);
+	/* t(0.975, 4) = 2.7764451 (tables); ci = t x sd / sqrt(5) */
+	CHECK(fabs(sa.ci95 - 1.9632432) < 1e-4, "ci95 %.7f, want 1.9632432", sa.ci95);
+	p = welch_p(&sa, &sb);
+	/* independently: numerical integration of the t density, df 5.882 */
+	CHECK(fabs(p - 0.1075312) < 1e-4, "welch p %.7f, want 0.1075312", p);
+	CHECK(welch_p(&sa, &sa) > 0.999, "same samples: p = 1");
+	sample_stats(a, 1, &s1);
+	CHECK(s1.ci95 == 0 && welch_p(&s1, &sb) == 1, "one sample: no interval, no test");
+}
+
+static void test_stats_nan(void)
+{
+	const double v[] = { NAN, 4, NAN, 6 }, none[] = { NAN, NAN };
+	struct sample_stats s;
+
+	sample_stats(v, 4, &s);
+	CHECK(s.n == 2 && s.mean == 5, "NaN left out: n %d mean %.3f", s.n, s.mean);
+	sample_stats(none, 2, &s);
+	CHECK(s.n == 0 && isnan(s.mean), "all NaN: n %d, mean NaN", s.n);
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char p[PATH_MAX];
+	FILE *fp;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	fp = fopen(p, "w");
+	if (fp) {
+		fputs(text, fp);
+		fclose(fp);
+	}
+}
+
+/*
+ * Two threads, 3 + 2 wake-ups; pooled lateness 0 (clamped from -5),
+ * 100, 300, 2000, 50000 ns.  With a 1 us budget, 2 misses; nearest
+ * rank: p50 = 3rd = 300, p99 = 5th = 50000.
+ */
+static void test_latency(void)
+{
+	char dir[] = "/tmp/idlesim-test-latency.XXXXXX", p[PATH_MAX];
+	struct latency l;
+	int ret;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	write_file(dir, "workload-summary.txt",
+		   "# idlesim-workload summary\n"
+		   "scenario=t file=t.ini seed=1 duration_ns=1 cpus=2 online_cpus=2 latency_budget_ns=1000 hw=off\n"
+		   "thread=a phase=* count=3\nthread=a phase=run count=3\n"
+		   "thread=b phase=* count=2\n");
+	write_file(dir, "wakeups-a.tsv", "# seq\n0\trun\t0\t10\t5\t-5\t0\t0\t0\n"
+		   "1\trun\t0\t10\t110\t100\t0\t0\t0\n2\trun\t0\t10\t50010\t50000\t0\t0\t0\n");
+	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\t300\t0\t0\t0\n"
+		   "1\trun\t0\t10\t2010\t2000\t0\t0\t0\n");
+	ret = latency_read(dir, 0, &l);
+	CHECK(ret == 1 && l.threads == 2 && l.wakeups == 5, "read %d: %d threads, %llu wake-ups",
+	      ret, l.threads, (unsigned long long)l.wakeups);
+	CHECK(l.budget_ns == 1000 && l.misses == 2, "budget %llu misses %llu",
+	      (unsigned long long)l.budget_ns, (unsigned long long)l.misses);
+	CHECK(l.p50_ns == 300 && l.p99_ns == 50000 && l.max_ns == 50000,
+	      "p50 %llu p99 %llu max %llu", (unsigned long long)l.p50_ns,
+	      (unsigned long long)l.p99_ns, (unsigned long long)l.max_ns);
+	CHECK(fabs(l.mean_ns - 52400 / 5.0) < 1e-9, "mean %.1f", l.mean_ns);
+	ret = latency_read(dir, 100000, &l);
+	CHECK(ret == 1 && l.misses == 0, "budget override: %llu misses",
+	      (unsigned long long)l.misses);
+	/* a thread the summary names but whose wake-ups are missing */
+	snprintf(p, sizeof(p), "%s/wakeups-b.tsv", dir);
+	unlink(p);
+	CHECK(latency_read(dir, 0, &l) == -1, "missing wakeups file is an error");
+	write_file(dir, "wakeups-b.tsv", "0\trun\tx\n");
+	CHECK(latency_read(dir, 0, &l) == -1, "malformed wakeups line is an error");
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/wakeups-a.tsv", dir);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/workload-summary.txt", dir);
+	unlink(p);
+	CHECK(latency_read(dir, 0, &l) == 0, "no workload results: 0");
+	rmdir(dir);
+}
+
+int main(void)
+{
+	test_rules();
+	test_stats();
+	test_stats_nan();
+	test_latency();
+	printf("%d passed, %d failed\n", checks - failures, failures);
+	return failures ? 1 : 0;
+}

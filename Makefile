@@ -89,6 +89,7 @@ GOVERNORS ?= menu_deepest menu
 SCENARIO ?=
 JOB ?=
 COMPARE_SCENARIO ?= $(if $(SCENARIO),$(SCENARIO),audio)
+REPEATS ?= 1
 
 .DEFAULT_GOAL := help
 .PHONY: help deps kernel module rootfs guest-bin analysis run compare scenarios test bench \
@@ -108,7 +109,8 @@ help:
 	@echo 'Running:'
 	@echo '  scenarios   - list the workload scenarios'
 	@echo '  run         - run SCENARIO=name under GOVERNOR (or a raw guest JOB=script)'
-	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots'
+	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots;'
+	@echo '                REPEATS=n runs n seeds each: means, 95% intervals, significance'
 	@echo
 	@echo 'Checking:'
 	@echo '  test        - the whole test suite (tests/NN-*.sh)'
@@ -217,7 +219,8 @@ $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
 RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
 	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
 	IDLESIM_SMP=$(SMP) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
-	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC)
+	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
+	IDLESIM_REPEATS=$(REPEATS)
 
 RUN_DEPS := $(KBUILD_STAMP) $(INITRD) $(ANALYZE) $(WORKLOAD_HOST)
 

@@ -6,7 +6,15 @@
 #
 #   compare.sh SCENARIO OUTDIR GOVERNOR...
 #
-# OUTDIR/GOVERNOR/ are the run directories (each with analysis/), and
+# With IDLESIM_REPEATS=n (make compare REPEATS=n), each governor runs n
+# times under the seeds s, s+1, ... (s: the scenario's), and the
+# comparison reports means, 95 % intervals and whether a difference is
+# significant (Welch's t-test).  Under -icount runs are not bit-for-bit
+# repeatable, so without repeats a difference of a few per cent means
+# little.
+#
+# OUTDIR/GOVERNOR/ (OUTDIR/GOVERNOR/seed-N/ with repeats) are the run
+# directories (each with analysis/), and
 # OUTDIR/compare/ holds comparison.csv, residency.csv, summary.txt and
 # the plots.  A run that fails stops the comparison: a failed run is
 # never compared as if it had succeeded.
@@ -20,14 +28,34 @@ shift 2
 analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
 name=$(basename "$scn" .ini)
 
-runs=()
+repeats=${IDLESIM_REPEATS:-1}
+[[ $repeats =~ ^[1-9][0-9]*$ ]] || { echo "compare: REPEATS=$repeats: expected a count >= 1" >&2; exit 2; }
+base_seed=
+if [ "$repeats" -gt 1 ]; then
+	file=$scn
+	[[ $scn == */* || $scn == *.ini ]] || file=$src/workloads/scenarios/$scn.ini
+	base_seed=$("${IDLESIM_WORKLOAD_HOST:?}" --get seed "$file" 2>/dev/null) ||
+		{ echo "compare: cannot read the seed of $scn" >&2; exit 2; }
+fi
+
+runs=() first=()
 for gov in "$@"; do
-	"$src/scripts/run-scenario.sh" "$scn" "$gov" "$out/$gov" || {
-		rc=$?
-		echo "compare: the $gov run failed (exit $rc); nothing compared" >&2
-		exit $rc
-	}
-	runs+=("$out/$gov")
+	for ((k = 0; k < repeats; k++)); do
+		if [ "$repeats" -eq 1 ]; then
+			dir=$out/$gov
+			seedopt=()
+		else
+			dir=$out/$gov/seed-$((base_seed + k))
+			seedopt=(--seed $((base_seed + k)))
+		fi
+		"$src/scripts/run-scenario.sh" "${seedopt[@]}" "$scn" "$gov" "$dir" || {
+			rc=$?
+			echo "compare: the $gov run ($dir) failed (exit $rc); nothing compared" >&2
+			exit $rc
+		}
+		runs+=("$dir")
+		[ $k -eq 0 ] && first+=("$dir")
+	done
 done
 
 cmp=$out/compare
@@ -43,8 +71,9 @@ gnuplot -e "dir='$cmp.tmp'; scenario='$name'" "$src/analysis/plots/compare.gp" 2
 	cat "$cmp.tmp/gnuplot.log" >&2
 	exit 1
 }
-for r in "${runs[@]}"; do
-	gnuplot -e "csv='$r/analysis/timeline.csv'; out='$cmp.tmp/timeline-${r##*/}'; title='$name under ${r##*/}: idle states per CPU, first 200 ms'" \
+for r in "${first[@]}"; do
+	gov=$(awk '$1 == "governor" {print $2}' "$r/manifest")
+	gnuplot -e "csv='$r/analysis/timeline.csv'; out='$cmp.tmp/timeline-$gov'; title='$name under $gov: idle states per CPU, first 200 ms'" \
 		"$src/analysis/plots/timeline.gp" 2>>"$cmp.tmp/gnuplot.log" || {
 		echo "compare: gnuplot failed on the timeline of $r" >&2
 		exit 1
@@ -57,7 +86,7 @@ mv "$cmp.tmp" "$cmp"
 echo
 cat "$cmp/summary.txt"
 echo
-echo "per-run details: ${runs[*]/%//analysis/summary.txt}"
+echo "per-run details: ${first[*]/%//analysis/summary.txt}${runs[${#first[@]}]:+ ...}"
 echo "plots:"
 for p in "$cmp"/*.png; do
 	echo "  $p"

@@ -17,7 +17,7 @@ host_pkgs=(
 	cpio ccache qemu-system-arm trace-cmd libtracecmd-dev
 	libtraceevent-dev libtracefs-dev gnuplot-nox pkg-config xz-utils
 	kmod rsync perl python3 gcc libc6-dev dpkg-dev file
-	clang libclang-rt-14-dev valgrind
+	clang libclang-rt-14-dev valgrind time parallel
 )
 mapfile -t guest_pkgs < <(sed -e "s/#.*//" "$top/guest-rootfs/packages" | awk "NF { print \$1 }")
 

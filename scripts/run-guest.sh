@@ -105,6 +105,8 @@ manifest=$work/manifest
 	if [ -n "${IDLESIM_KOBJ:-}" ] && [ -f "$IDLESIM_KOBJ/include/config/kernel.release" ]; then
 		echo "kernel_release $(cat "$IDLESIM_KOBJ/include/config/kernel.release")"
 		echo "kernel_config_sha256 $(sha256sum "$IDLESIM_KOBJ/.config" | cut -c1-16)"
+		# TICK_NSEC, which the governors' tick decisions depend on
+		echo "kernel_hz $(sed -n 's/^CONFIG_HZ=//p' "$IDLESIM_KOBJ/.config")"
 	fi
 	if [ -n "${IDLESIM_KTREE:-}" ] && [ -f "$IDLESIM_KTREE/.idlesim-tree" ]; then
 		echo "kernel_tree_sha256 $(cut -c1-16 "$IDLESIM_KTREE/.idlesim-tree")"

@@ -3,8 +3,10 @@
 #
 # Run one workload scenario under one governor and analyse it:
 #
-#   run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]
+#   run-scenario.sh [--seed N] SCENARIO GOVERNOR RUNDIR [run-guest options]
 #
+# --seed N runs the scenario (its workload and the sim driver's PRNG)
+# under seed N instead of the file's own, for repeats.
 # SCENARIO is a name in workloads/scenarios/ or a path to a .ini file.  The
 # scenario is validated on the host first, so a bad file never costs a
 # boot; then the guest runs guest-rootfs/jobs/scenario.sh on it, and
@@ -12,6 +14,12 @@
 set -uo pipefail
 
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+seed_override=
+if [ "${1:-}" = --seed ]; then
+	seed_override=${2:?--seed needs a value}
+	[[ $seed_override =~ ^[0-9]+$ ]] || { echo "run-scenario: --seed $seed_override: expected an unsigned integer" >&2; exit 2; }
+	shift 2
+fi
 scn=${1:?usage: run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]}
 gov=${2:?usage: run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]}
 rundir=${3:?usage: run-scenario.sh SCENARIO GOVERNOR RUNDIR [run-guest options]}
@@ -33,13 +41,22 @@ if ! msg=$("$check" --check "$file" 2>&1); then
 	exit 2
 fi
 seed=$("$check" --get seed "$file" 2>/dev/null || echo unknown)
+extra=()
+if [ -n "$seed_override" ]; then
+	seed=$seed_override
+	mkdir -p "$(dirname "$rundir")"
+	seedfile=$(mktemp -d)/seed
+	trap 'rm -rf "${seedfile%/seed}"' EXIT
+	echo "$seed" >"$seedfile"
+	extra=(--file "$seedfile")
+fi
 cpus=$("$check" --get cpus "$file" 2>/dev/null || echo "${IDLESIM_SMP:-4}")
 
 echo "  [run]    $name under $gov (seed $seed, $cpus CPUs)"
 "$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/scenario.sh" --file "$file" \
 	--rundir "$rundir" --force --governor "$gov" --smp "$cpus" \
 	--meta "scenario=$name" --meta "scenario_sha256=$(sha256sum "$file" | cut -c1-16)" \
-	--meta "seed=$seed" "$@" || exit $?
+	--meta "seed=$seed" "${extra[@]}" "$@" || exit $?
 "$analyze" run "$rundir" >"$rundir/analysis.log" 2>&1 || {
 	cat "$rundir/analysis.log" >&2
 	exit 1

@@ -2,7 +2,8 @@
 #
 # Guest job: run one workload scenario under the current governor, traced.
 #
-# /job holds the scenario file (the only other file the host put there).
+# /job holds the scenario file (*.ini) and, for a repeat under another
+# seed, a file "seed" holding it.
 # The trace covers the whole workload.  The kernel's cpuidle counters and
 # the sim driver's energy meter are snapshotted just before and just
 # after it, each snapshot bracketed by trace_marker lines
@@ -12,7 +13,9 @@
 
 tracing=/sys/kernel/tracing
 simsoc=/sys/kernel/debug/simsoc
-scn=$(ls /job/* | grep -v '/run.sh$' | head -1)
+scn=$(ls /job/*.ini 2>/dev/null | head -1)
+seed=
+[ -f /job/seed ] && seed="--seed $(cat /job/seed)"
 
 snapshot() { # WHEN: the kernel's per-CPU, per-state counters and the meter
 	echo "idlesim: snapshot $1 begin" > $tracing/trace_marker
@@ -36,7 +39,7 @@ snapshot() { # WHEN: the kernel's per-CPU, per-state counters and the meter
 # recording is under way before the workload starts.
 if [ "$1" = --window ]; then
 	snapshot before
-	idlesim-workload --out "$RESULTS" "$scn"
+	idlesim-workload --out "$RESULTS" $seed "$scn"
 	rc=$?
 	snapshot after
 	echo $rc > "$RESULTS/workload.status"

@@ -768,8 +768,42 @@ static int get_key(const struct scenario *s, const char *key)
 				printf("%s%s", j ? " " : "", s->commands[i].argv[j]);
 			printf("\n");
 		}
+	} else if (!strcmp(key, "controls")) {
+		/* every control a batch of the scenario sets, one per line, once */
+		const char *batches[1 + SCN_MAX_THREADS * SCN_MAX_PHASES * 3];
+		char seen[SCN_MAX_BATCH * 4] = " ";
+		int i, j, n = 0;
+
+		batches[n++] = s->model;
+		for (i = 0; i < s->nr_threads; i++)
+			for (j = 0; j < s->threads[i].nr_phases; j++) {
+				batches[n++] = s->threads[i].phases[j].hw;
+				batches[n++] = s->threads[i].phases[j].hw_busy;
+				batches[n++] = s->threads[i].phases[j].hw_idle;
+			}
+		for (i = 0; i < n; i++) {
+			const char *b = batches[i];
+
+			while (*b) {
+				char name[64], pat[68];
+				size_t len = strcspn(b, "=");
+
+				if (len >= sizeof(name) - 1)
+					break;
+				memcpy(name, b, len);
+				name[len] = 0;
+				snprintf(pat, sizeof(pat), " %s ", name);
+				if (!strstr(seen, pat) && strlen(seen) + len + 2 < sizeof(seen)) {
+					printf("%s\n", name);
+					strcat(seen, name);
+					strcat(seen, " ");
+				}
+				b += strcspn(b, " ");
+				b += strspn(b, " ");
+			}
+		}
 	} else {
-		fprintf(stderr, "idlesim-workload: --get %s: unknown; expected name, description, cpus, seed, duration_ns, guest_seconds, hw or commands\n",
+		fprintf(stderr, "idlesim-workload: --get %s: unknown; expected name, description, cpus, seed, duration_ns, guest_seconds, hw, controls or commands\n",
 			key);
 		return 2;
 	}
@@ -783,7 +817,7 @@ static void usage(void)
 		"       idlesim-workload --check FILE...      validate, print nothing when valid\n"
 		"       idlesim-workload --describe FILE...   one line per scenario\n"
 		"       idlesim-workload --get KEY FILE       one value (name, cpus, seed, duration_ns,\n"
-		"                                             guest_seconds, hw, commands)\n"
+		"                                             guest_seconds, hw, controls, commands)\n"
 		"options:\n"
 		"  --out DIR       results directory (default $RESULTS, else .)\n"
 		"  --hw-ctrl PATH  the sim driver's batch control file (default %s)\n"

@@ -90,9 +90,22 @@ SCENARIO ?=
 JOB ?=
 COMPARE_SCENARIO ?= $(if $(SCENARIO),$(SCENARIO),audio)
 REPEATS ?= 1
+# make tune
+empty :=
+space := $(empty) $(empty)
+STATE ?=
+VALUES ?=
+GRID ?=
+KNOB ?= residency
+BUDGET ?=
+MISSES ?= 1%
+CHUNK ?=
+EXPORT ?=
+TUNE_NAME = $(subst $(space),+,$(notdir $(basename $(SCENARIO))))-$(if $(GRID),grid,$(STATE))
+OUT ?= $(O)/tune/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps kernel module rootfs guest-bin analysis run compare scenarios test bench \
+.PHONY: help deps kernel module rootfs guest-bin analysis run compare tune scenarios test bench \
 	clean distclean kernel-tree kernelversion check-series FORCE
 
 help:
@@ -111,10 +124,14 @@ help:
 	@echo '  run         - run SCENARIO=name under GOVERNOR (or a raw guest JOB=script)'
 	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots;'
 	@echo '                REPEATS=n runs n seeds each: means, 95% intervals, significance'
+	@echo '  tune        - sweep a state threshold: SCENARIO="a b" STATE=core-off VALUES=500,1000'
+	@echo '                (or lo:hi:step, us) or GRID="s2=a,b s3=lo:hi:step"; KNOB=residency|exit,'
+	@echo '                REPEATS, BUDGET=1ms, MISSES=1%, JOBS, CHUNK (points per boot),'
+	@echo '                EXPORT=parallel|slurm, OUT=dir (default $$(O)/tune/SCENARIO-STATE)'
 	@echo
 	@echo 'Checking:'
-	@echo '  test        - the whole test suite (tests/NN-*.sh)'
-	@echo '  bench       - benchmarks; figures go to $$(O)/bench/'
+	@echo '  test        - the whole test suite (tests/NN-*.sh; T=pattern runs some)'
+	@echo '  bench       - benchmarks (T=pattern runs some); figures go to $$(O)/bench/'
 	@echo
 	@echo 'Cleaning:'
 	@echo '  clean       - remove runs, images and objects, keep the extracted sources and downloads'
@@ -244,6 +261,15 @@ compare: $(RUN_DEPS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/compare.sh $(COMPARE_SCENARIO) \
 		$(RUNS)/$(notdir $(basename $(COMPARE_SCENARIO))) $(GOVERNORS)
 
+# Threshold tuning: scripts/tune.sh checks the sweep, runs it under GNU
+# parallel (or exports it) and merges the results into $(OUT)/results/.
+tune: $(RUN_DEPS)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/tune.sh --out $(OUT) --scenario "$(SCENARIO)" \
+		$(if $(STATE),--state "$(STATE)") $(if $(VALUES),--values "$(VALUES)") \
+		$(if $(GRID),--grid "$(GRID)") --knob "$(KNOB)" --repeats "$(REPEATS)" \
+		$(if $(BUDGET),--budget "$(BUDGET)") --misses "$(MISSES)" --jobs "$(JOBS)" \
+		$(if $(CHUNK),--chunk "$(CHUNK)") $(if $(EXPORT),--export "$(EXPORT)")
+
 scenarios: $(WORKLOAD_HOST)
 	$(Q)for f in $(SRC)/workloads/scenarios/*.ini; do \
 		$(WORKLOAD_HOST) --describe $$f || exit 1; \
@@ -255,7 +281,7 @@ test: $(RUN_DEPS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests $(T)
 
 bench: $(RUN_DEPS)
-	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench
+	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench $(T)
 
 # --- cleaning -----------------------------------------------------------------
 

@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest job: one workload scenario run once per sweep point, in one boot,
+# each point under its own sim driver controls (scripts/tune.sh).
+#
+# /job holds the scenario (*.ini), the seed ("seed") and "points.tsv":
+# one line per point, "N<TAB>name=value ...", an empty batch for the
+# driver's current values.  Before the first point, every writable
+# control's value is saved; each point starts from those values with its
+# own batch on top, so that no point inherits what the workload of the
+# one before left set.  Every batch is tried first, so a bad point fails
+# the boot before any workload ran.
+#
+# One trace-cmd record covers all points.  Each point's snapshots are
+# bracketed by "idlesim: snapshot before|after begin|end point=N"
+# markers and named cpuidle-{before,after}.pN.{txt,energy}; its workload
+# results go to $RESULTS/pN/.  idlesim-analyze run --point N reads one.
+
+tracing=/sys/kernel/tracing
+simsoc=/sys/kernel/debug/simsoc
+scn=$(ls /job/*.ini 2>/dev/null | head -1)
+seed=
+[ -f /job/seed ] && seed="--seed $(cat /job/seed)"
+
+snapshot() { # WHEN POINT
+	echo "idlesim: snapshot $1 begin point=$2" > $tracing/trace_marker
+	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*; do
+		[ -d "$s" ] || continue
+		read usage < $s/usage
+		read time < $s/time
+		read above < $s/above
+		read below < $s/below
+		cpu=${s%/cpuidle/*}
+		echo "${cpu##*/cpu} ${s##*/state} $usage $time $above $below"
+	done > "$RESULTS/cpuidle-$1.p$2.txt"
+	while read -r line; do echo "$line"; done < "$simsoc/energy" > "$RESULTS/cpuidle-$1.p$2.energy"
+	echo "idlesim: snapshot $1 end point=$2" > $tracing/trace_marker
+}
+
+# merge RESET POINT: RESET with POINT's controls replaced by POINT's values
+merge() {
+	out=
+	for kv in $1; do
+		case " $2 " in
+		*" ${kv%%=*}="*) ;;
+		*) out="$out $kv" ;;
+		esac
+	done
+	echo $out $2
+}
+
+if [ "$1" = --window ]; then
+	reset=$(cat /tmp/sweep-reset)
+	rc=0
+	while IFS='	' read -r n batch; do
+		[ -n "$n" ] || continue
+		simsocctl set $(merge "$reset" "$batch") || { rc=1; break; }
+		echo "idlesim: point $n: ${batch:-current values}" > /dev/console
+		mkdir -p "$RESULTS/p$n"
+		snapshot before "$n"
+		idlesim-workload --out "$RESULTS/p$n" $seed "$scn" < /dev/null
+		prc=$?
+		snapshot after "$n"
+		echo $prc > "$RESULTS/p$n/workload.status"
+		[ $prc -eq 0 ] || { rc=$prc; break; }
+	done < /job/points.tsv
+	simsocctl set $reset
+	echo $rc > "$RESULTS/workload.status"
+	exit $rc
+fi
+
+[ -f "$scn" ] || { echo "sweep job: no scenario file in /job"; exit 1; }
+[ -f /job/points.tsv ] || { echo "sweep job: no points.tsv in /job"; exit 1; }
+for e in power/cpu_idle cpuidle/cpuidle_select simsoc; do
+	if [ ! -d "$tracing/events/$e" ]; then
+		echo "sweep job: trace events '$e' are missing (unpatched kernel, or simsoc.ko not loaded?)"
+		exit 1
+	fi
+done
+# the values every point starts from: all writable controls, menus by index
+awk '!/^#/ && $8 !~ /read-only/ { printf "%s=%s ", $1, $7 }' $simsoc/query > /tmp/sweep-reset
+reset=$(cat /tmp/sweep-reset)
+[ -n "$reset" ] || { echo "sweep job: cannot read $simsoc/query"; exit 1; }
+while IFS='	' read -r n batch; do
+	[ -n "$n" ] || continue
+	simsocctl try $(merge "$reset" "$batch") ||
+		{ echo "sweep job: point $n ($batch) rejected by the driver"; exit 1; }
+done < /job/points.tsv
+simsocctl table > "$RESULTS/simsoc-table.txt"
+trace-cmd record -q -b 4096 -e power:cpu_idle -e cpuidle:cpuidle_select -e simsoc \
+	-o "$RESULTS/trace.dat" sh /job/run.sh --window || exit 1
+rc=$(cat "$RESULTS/workload.status" 2>/dev/null)
+[ -n "$rc" ] || { echo "sweep job: the workload did not run"; exit 1; }
+exit "$rc"

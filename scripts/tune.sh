@@ -1,0 +1,416 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Residency-threshold tuning: sweep one state's threshold (or a small grid
+# of several states'), run the scenarios at every point, and find the
+# point that uses the least energy while keeping the wake-up lateness
+# within the latency budget.
+#
+#   tune.sh --out DIR --scenario "NAME..." (--state S --values V | --grid "S=V ...")
+#           [--knob residency|exit] [--repeats N] [--budget DUR] [--misses PCT]
+#           [--jobs N] [--chunk N] [--export parallel|slurm] [--governor G]
+#
+# S is a state's name (core-off), sN or N; V is "a,b,c" or "lo:hi:step", in
+# microseconds, the unit of the controls.  The driver's current value is
+# always a point too, so that the recommendation says what it saves.
+#
+# The sweep is checked before any scenario boots: the state names and
+# the controls' ranges come from one probe boot of the driver (cached by
+# kernel and initramfs), the driver's cross-checks are applied to every
+# point, and a scenario that sets a swept control itself is refused.
+#
+# Runs are hermetic (scripts/tune-run.sh; one line each in DIR/jobs.txt):
+# per scenario and seed one baseline run (menu_deepest, current values)
+# and one or more sweep boots, each running several points in one boot.
+# They run locally under GNU parallel, or are exported for GNU parallel
+# with --sshloginfile or a Slurm array; re-running the same command skips
+# the runs already done and valid and merges everything into
+# DIR/results/ (tune.csv, tune.json, recommendation.txt, plots).
+set -uo pipefail
+
+src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
+check=${IDLESIM_WORKLOAD_HOST:?IDLESIM_WORKLOAD_HOST not set (run through make)}
+
+die() { echo "tune: $*" >&2; exit 2; }
+
+out= scenarios= state= values= grid= knob=residency repeats=1 budget= misses=1%
+jobs=$(nproc) chunk= export= governor=menu
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=$2 ;;
+	--scenario) scenarios=$2 ;;
+	--state) state=$2 ;;
+	--values) values=$2 ;;
+	--grid) grid=$2 ;;
+	--knob) knob=$2 ;;
+	--repeats) repeats=$2 ;;
+	--budget) budget=$2 ;;
+	--misses) misses=$2 ;;
+	--jobs) jobs=$2 ;;
+	--chunk) chunk=$2 ;;
+	--export) export=$2 ;;
+	--governor) governor=$2 ;;
+	*) die "unknown option '$1'" ;;
+	esac
+	[ $# -ge 2 ] || die "$1 needs a value"
+	shift 2
+done
+
+# --- the sweep's definition, checked without booting ------------------------
+
+scenarios=${scenarios//,/ }
+[ -n "${scenarios// /}" ] || die "say which scenario(s): SCENARIO=name (or a list)"
+if [ -n "$grid" ]; then
+	[ -z "$state$values" ] || die "give either STATE= and VALUES= or GRID=, not both"
+else
+	[ -n "$state" ] || die "say which state to tune: STATE=name (e.g. core-off, s2) and VALUES=a,b,c or lo:hi:step"
+	[ -n "$values" ] || die "STATE=$state: say which values: VALUES=a,b,c or lo:hi:step (microseconds)"
+	grid="$state=$values"
+fi
+case $knob in
+residency | exit) ;;
+*) die "KNOB=$knob: expected residency (target residency) or exit (exit latency)" ;;
+esac
+[[ $repeats =~ ^[1-9][0-9]?$ ]] || die "REPEATS=$repeats: expected a count from 1 to 99"
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS=$jobs: expected a count >= 1"
+[ -z "$chunk" ] || [[ $chunk =~ ^[1-9][0-9]*$ ]] || die "CHUNK=$chunk: expected a count >= 1 (points per boot)"
+case $export in
+'' | parallel | slurm) ;;
+*) die "EXPORT=$export: expected parallel or slurm" ;;
+esac
+budget_ns=
+if [ -n "$budget" ]; then
+	[[ $budget =~ ^([0-9]+)(ns|us|ms|s)$ ]] || die "BUDGET=$budget: expected a duration such as 500us, 1ms or 2ms"
+	case ${BASH_REMATCH[2]} in
+	ns) budget_ns=${BASH_REMATCH[1]} ;;
+	us) budget_ns=$((BASH_REMATCH[1] * 1000)) ;;
+	ms) budget_ns=$((BASH_REMATCH[1] * 1000000)) ;;
+	s) budget_ns=$((BASH_REMATCH[1] * 1000000000)) ;;
+	esac
+	[ "$budget_ns" -gt 0 ] || die "BUDGET=$budget: must be more than zero"
+fi
+[[ $misses =~ ^([0-9]+(\.[0-9]+)?)%?$ ]] || die "MISSES=$misses: expected the share of wake-ups allowed to miss the budget, in per cent (e.g. 1%)"
+miss_rate=$(awk -v p="${BASH_REMATCH[1]}" 'BEGIN { printf "%.6f", p / 100 }')
+awk -v r="$miss_rate" 'BEGIN { exit !(r <= 1) }' || die "MISSES=$misses: more than 100 %"
+
+# expand VALUES: "a,b,c" or "lo:hi:step" -> one value per line
+expand() { # SPEC WHAT
+	local spec=$1 what=$2 lo hi step v
+	[ -n "$spec" ] || die "$what: empty list of values"
+	if [[ $spec == *:* ]]; then
+		[[ $spec =~ ^([0-9]+):([0-9]+):([0-9]+)$ ]] || die "$what: '$spec': expected lo:hi:step, three whole numbers of microseconds"
+		lo=${BASH_REMATCH[1]} hi=${BASH_REMATCH[2]} step=${BASH_REMATCH[3]}
+		[ "$step" -gt 0 ] || die "$what: '$spec': the step must be more than zero"
+		[ "$lo" -le "$hi" ] || die "$what: '$spec': reversed range (lo $lo > hi $hi)"
+		[ $(((hi - lo) / step + 1)) -le 200 ] || die "$what: '$spec': more than 200 values"
+		for ((v = lo; v <= hi; v += step)); do echo "$v"; done
+	else
+		local IFS=,
+		for v in $spec; do
+			[ -n "$v" ] || continue
+			[[ $v =~ ^[0-9]+$ ]] || die "$what: '$v' is not a whole number of microseconds"
+			echo "$v"
+		done | sort -n -u
+	fi
+}
+
+files=()
+for s in $scenarios; do
+	case $s in
+	*/* | *.ini) f=$s ;;
+	*) f=$src/workloads/scenarios/$s.ini ;;
+	esac
+	[ -f "$f" ] || die "unknown scenario '$s' (no $f); 'make scenarios' lists them"
+	msg=$("$check" --check "$f" 2>&1) || die "$msg"
+	files+=("$(realpath "$f")")
+done
+[ -n "$out" ] || die "no --out directory"
+mkdir -p "$out" || die "cannot create $out"
+out=$(realpath "$out")
+
+# --- the driver's states and controls (one probe boot, cached) --------------
+
+img=${IDLESIM_KERNEL:?} initrd=${IDLESIM_INITRD:?}
+probe=${IDLESIM_O:?}/tune/probe-$(cat "$img" "$initrd" | sha256sum | cut -c1-16)
+mkdir -p "$(dirname "$probe")"
+if ! grep -qx 'status ok' "$probe/manifest" 2>/dev/null || [ ! -s "$probe/results/query.txt" ]; then
+	echo "  [tune]   probing the sim driver's states and controls"
+	"$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/probe.sh" --rundir "$probe" \
+		--force --smp 2 --timeout 300 >"$probe.log" 2>&1 ||
+		{ tail -20 "$probe.log" >&2; die "the probe boot failed (log: $probe.log)"; }
+fi
+query=$probe/results/query.txt
+mapfile -t state_names < <(sed -n 's/^state: state[0-9]* \([^ ]*\) .*/\1/p' "$probe/results/guest-info.txt")
+[ ${#state_names[@]} -gt 0 ] || die "the probe found no idle states ($probe/results/guest-info.txt)"
+declare -A qval=()
+while read -r name _ _ _ _ _ value _; do qval[$name]=$value; done <"$query"
+
+# state_index NAME: an index from a name, sN or N
+state_index() {
+	local s=$1 i
+	[[ $s =~ ^s?([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -lt ${#state_names[@]} ] &&
+		{ echo "${BASH_REMATCH[1]}"; return; }
+	for i in "${!state_names[@]}"; do
+		[ "${state_names[$i],,}" = "${s,,}" ] && { echo "$i"; return; }
+	done
+	local list=
+	for i in "${!state_names[@]}"; do list+=" ${state_names[$i]} (s$i)"; done
+	die "unknown state '$s'; the driver has:$list"
+}
+
+# the grid's dimensions: control names and their value lists
+dims=() dimvals=()
+for item in $grid; do
+	[[ $item == *=* ]] || die "GRID item '$item': expected STATE=VALUES"
+	si=$(state_index "${item%%=*}") || exit 2
+	ctl=s${si}_${knob}_us
+	for d in "${dims[@]}"; do
+		[ "$d" != "$ctl" ] || die "GRID: state ${state_names[$si]} given twice"
+	done
+	vals=$(expand "${item#*=}" "${state_names[$si]} ($ctl)") || exit 2
+	[ -n "$vals" ] || die "${state_names[$si]} ($ctl): empty list of values"
+	read -r _ _ min max step _ cur flags _ < <(grep "^$ctl " "$query") ||
+		die "the driver has no control $ctl"
+	for v in $vals; do
+		if [ "$v" -lt "$min" ] || [ "$v" -gt "$max" ]; then
+			die "$ctl=$v: outside the control's range $min..$max"
+		fi
+		[ $(((v - min) % step)) -eq 0 ] || die "$ctl=$v: not on the control's step of $step from $min"
+	done
+	# the current value is always a point: what the recommendation is measured against
+	vals=$(printf '%s\n' $vals "$cur" | sort -n -u)
+	dims+=("$ctl") dimvals+=("$(echo $vals)")
+done
+[ ${#dims[@]} -le 3 ] || die "GRID: at most 3 states at once"
+
+for f in "${files[@]}"; do
+	for d in "${dims[@]}"; do
+		! "$check" --get controls "$f" | grep -qx "$d" ||
+			die "$(basename "$f"): the scenario sets $d itself, which the sweep would not control; sweep another state or use a scenario that leaves it alone"
+	done
+done
+
+# the cartesian product of the dimensions, one batch per line
+product() { # INDEX PREFIX
+	local i=$1 prefix=$2 v
+	if [ "$i" -eq ${#dims[@]} ]; then
+		echo "${prefix# }"
+		return
+	fi
+	for v in ${dimvals[$i]}; do product $((i + 1)) "$prefix ${dims[$i]}=$v"; done
+}
+mapfile -t batches < <(product 0 "")
+[ ${#batches[@]} -le 400 ] || die "${#batches[@]} points: at most 400 in one sweep"
+
+# The driver's cross-checks (sim-driver/MODEL.md), on the complete table of
+# each point, so that a bad point is named before anything boots; the
+# sweep job tries every batch on the driver itself too.
+nr=${#state_names[@]}
+for b in "${batches[@]}"; do
+	declare -A val=()
+	for ((i = 0; i < nr; i++)); do
+		val[s${i}_exit_us]=${qval[s${i}_exit_us]:-0}
+		val[s${i}_residency_us]=${qval[s${i}_residency_us]:-0}
+	done
+	for kv in $b; do val[${kv%%=*}]=${kv#*=}; done
+	for ((i = 0; i < nr; i++)); do
+		e=${val[s${i}_exit_us]} r=${val[s${i}_residency_us]}
+		[ "$e" -le "$r" ] ||
+			die "point '$b': the driver requires s${i}_exit_us ($e) <= s${i}_residency_us ($r)"
+		if [ "$i" -gt 0 ]; then
+			pe=${val[s$((i - 1))_exit_us]} pr=${val[s$((i - 1))_residency_us]}
+			[ "$pe" -le "$e" ] ||
+				die "point '$b': exit latencies must not decrease with depth: s$((i - 1))_exit_us $pe > s${i}_exit_us $e"
+			[ "$pr" -le "$r" ] ||
+				die "point '$b': target residencies must not decrease with depth: s$((i - 1))_residency_us $pr > s${i}_residency_us $r"
+		fi
+	done
+	unset val
+done
+
+# --- the sweep directory: its definition, points and runs -------------------
+
+current=
+for d in "${dims[@]}"; do current+=" $d=${qval[$d]}"; done
+current=${current# }
+{
+	echo "# idlesim tuning sweep: what the runs in runs/ were made with"
+	echo "kernel $(sha256sum "$img" | cut -c1-16)"
+	echo "initramfs $(sha256sum "$initrd" | cut -c1-16)"
+	echo "governor $governor"
+	echo "repeats $repeats"
+	for f in "${files[@]}"; do echo "scenario $(basename "$f" .ini) $(sha256sum "$f" | cut -c1-16)"; done
+	for b in "${batches[@]}"; do echo "point $b"; done
+} >"$out/sweep.conf.new"
+if [ -f "$out/sweep.conf" ] && ! cmp -s "$out/sweep.conf" "$out/sweep.conf.new"; then
+	diff "$out/sweep.conf" "$out/sweep.conf.new" | sed 's/^/  /' >&2
+	rm -f "$out/sweep.conf.new"
+	die "$out holds a different sweep (above: < what it holds, > what was asked); its runs are kept: choose another OUT= or remove it"
+fi
+mv "$out/sweep.conf.new" "$out/sweep.conf"
+{
+	printf '# point\tcurrent\tbatch\n'
+	for i in "${!batches[@]}"; do
+		printf '%d\t%d\t%s\n' "$i" "$([ "${batches[$i]}" = "$current" ] && echo 1 || echo 0)" "${batches[$i]}"
+	done
+} >"$out/points.tsv"
+npoints=${#batches[@]}
+
+# the environment every run gets, so that a job line runs anywhere
+{
+	for v in IDLESIM_KERNEL IDLESIM_INITRD IDLESIM_KTREE IDLESIM_KOBJ IDLESIM_O IDLESIM_RUN \
+		IDLESIM_TIMEOUT IDLESIM_ICOUNT IDLESIM_ANALYZE IDLESIM_WORKLOAD_HOST IDLESIM_SRC; do
+		printf 'export %s=%q\n' "$v" "${!v:-}"
+	done
+	printf 'export IDLESIM_TUNE_OUT=%q IDLESIM_TUNE_GOVERNOR=%q\n' "$out" "$governor"
+} >"$out/env"
+
+# points per boot: by default spread over the parallel jobs
+nruns_per_seed=1
+if [ -z "$chunk" ]; then
+	seeds_total=$((${#files[@]} * repeats))
+	boots=$(((jobs + seeds_total - 1) / seeds_total))
+	chunk=$(((npoints + boots - 1) / boots))
+fi
+nchunks=$(((npoints + chunk - 1) / chunk))
+
+all_runs=() todo=()
+: >"$out/jobs.txt.new"
+for f in "${files[@]}"; do
+	name=$(basename "$f" .ini)
+	base_seed=$("$check" --get seed "$f")
+	for ((k = 0; k < repeats; k++)); do
+		seed=$((base_seed + k))
+		dir=$out/runs/$name/baseline-seed$seed
+		all_runs+=("$dir")
+		[ -f "$dir/.tune-done" ] || printf '%q %q baseline %q %d %q\n' "$src/scripts/tune-run.sh" \
+			"$out/env" "$f" "$seed" "$dir" >>"$out/jobs.txt.new"
+		for ((c = 0; c < nchunks; c++)); do
+			tag=$governor-seed$seed-c$c
+			dir=$out/runs/$name/$tag
+			inp=$out/inputs/$name/$tag
+			all_runs+=("$dir")
+			mkdir -p "$inp"
+			for ((i = c * chunk; i < npoints && i < (c + 1) * chunk; i++)); do
+				printf '%d\t%s\n' "$i" "${batches[$i]}"
+			done >"$inp/points.tsv"
+			[ -f "$dir/.tune-done" ] || printf '%q %q sweep %q %d %q %q\n' "$src/scripts/tune-run.sh" \
+				"$out/env" "$f" "$seed" "$dir" "$inp" >>"$out/jobs.txt.new"
+		done
+	done
+done
+mv "$out/jobs.txt.new" "$out/jobs.txt"
+ntodo=$(grep -c . "$out/jobs.txt")
+nall=${#all_runs[@]}
+echo "  [tune]   ${#dims[@]} control(s) ${dims[*]}: $npoints points (current: $current), ${#files[@]} scenario(s) x $repeats seed(s); $nall runs, $((nall - ntodo)) already done, $ntodo to run"
+
+# --- export: the same runs, on someone else's engine --------------------------
+
+if [ "$export" = parallel ]; then
+	cat >"$out/run-parallel.sh" <<EOF
+#!/bin/bash
+# Generated by idlesim's tune.sh: the pending runs of this sweep under GNU
+# parallel, on the hosts of an --sshloginfile (one "[ncpus/]host" per line;
+# ":" is this machine).  Remote hosts need this tree and the build directory
+# at the same paths (a shared file system).  Then re-run the make tune
+# command to merge the results.
+#
+#   $out/run-parallel.sh [SSHLOGINFILE]
+set -u
+sshlogin=\${1:-$out/sshloginfile}
+[ -f "\$sshlogin" ] || { echo "run-parallel: no sshloginfile \$sshlogin" >&2; exit 2; }
+exec parallel --will-cite --sshloginfile "\$sshlogin" --workdir $(printf %q "$src") \\
+	--joblog $(printf %q "$out/joblog-parallel.txt") --halt never < $(printf %q "$out/jobs.txt")
+EOF
+	chmod +x "$out/run-parallel.sh"
+	[ -f "$out/sshloginfile" ] || echo ":" >"$out/sshloginfile"
+	echo "  [tune]   exported $ntodo runs: $out/run-parallel.sh [SSHLOGINFILE] (default $out/sshloginfile: this machine); then re-run this make tune to merge"
+	exit 0
+fi
+if [ "$export" = slurm ]; then
+	if [ "$ntodo" -eq 0 ]; then
+		echo "  [tune]   nothing to export: every run is done; re-run without EXPORT= to merge"
+		exit 0
+	fi
+	mkdir -p "$out/slurm"
+	cat >"$out/tune.sbatch" <<EOF
+#!/bin/bash
+# Generated by idlesim's tune.sh: the pending runs of this sweep as a Slurm
+# job array, one task per line of jobs.txt.  Nodes need this tree and the
+# build directory at the same paths (a shared file system), and QEMU.  Then
+# re-run the make tune command to merge the results.
+#
+#   sbatch $out/tune.sbatch
+#SBATCH --job-name=idlesim-tune
+#SBATCH --array=1-$ntodo
+#SBATCH --cpus-per-task=1
+#SBATCH --mem=2G
+#SBATCH --time=02:00:00
+#SBATCH --output=$out/slurm/%A_%a.log
+set -u
+cd $(printf %q "$src") || exit 1
+line=\$(sed -n "\${SLURM_ARRAY_TASK_ID}p" $(printf %q "$out/jobs.txt"))
+[ -n "\$line" ] || { echo "no job \$SLURM_ARRAY_TASK_ID in jobs.txt" >&2; exit 1; }
+eval "\$line"
+EOF
+	echo "  [tune]   exported $ntodo runs: sbatch $out/tune.sbatch; then re-run this make tune to merge"
+	exit 0
+fi
+
+# --- local execution under GNU parallel ----------------------------------------
+
+if [ "$ntodo" -gt 0 ]; then
+	t0=$(date +%s) done=0 failed=0
+	echo "tune: 0/$ntodo runs"
+	while read -r line; do
+		case $line in
+		"tune-run: ok "* | "tune-run: kept "*) done=$((done + 1)) ;;
+		"tune-run: FAILED "*) done=$((done + 1)) failed=$((failed + 1)); echo "$line" >&2 ;;
+		*) continue ;;
+		esac
+		el=$(($(date +%s) - t0))
+		left=$((ntodo - done))
+		eta=$(((el * left + done - 1) / done))
+		if [ $left -gt 0 ]; then
+			echo "tune: $done/$ntodo runs, ETA $(((eta + 59) / 60)) min"
+		else
+			echo "tune: $done/$ntodo runs, $((el / 60)) min $((el % 60)) s"
+		fi
+	done < <(parallel --will-cite -j "$jobs" --joblog "$out/joblog.txt" --halt never <"$out/jobs.txt")
+	if [ "$failed" -gt 0 ]; then
+		echo "tune: $failed of $ntodo runs failed (above); the completed runs are kept: re-run the same command to retry the rest" >&2
+		exit 1
+	fi
+	[ "$done" -eq "$ntodo" ] || { echo "tune: only $done of $ntodo runs reported back" >&2; exit 1; }
+fi
+
+# --- merge: every run's points into one analysis --------------------------------
+
+for d in "${all_runs[@]}"; do
+	[ -f "$d/.tune-done" ] || { echo "tune: $d is not done; re-run the same command" >&2; exit 1; }
+done
+res=$out/results
+rm -rf "$res.tmp"
+mkdir -p "$res.tmp"
+opts=(--out "$res.tmp" --points "$out/points.tsv" --miss-rate "$miss_rate")
+[ -n "$budget_ns" ] && opts+=(--budget "$budget_ns")
+"$analyze" tune "${opts[@]}" "${all_runs[@]}" >"$res.tmp/analysis.log" 2>&1 || {
+	cat "$res.tmp/analysis.log" >&2
+	echo "tune: the analysis failed; the runs are kept, $res is unchanged" >&2
+	exit 1
+}
+title="$(echo "${files[@]##*/}" | sed 's/\.ini//g'): ${dims[*]}"
+for p in tune-energy tune-pareto; do
+	gnuplot -e "dir='$res.tmp'; title='$title'; xname='${dims[0]} (us)'" "$src/analysis/plots/$p.gp" \
+		2>>"$res.tmp/gnuplot.log" || { cat "$res.tmp/gnuplot.log" >&2; echo "tune: gnuplot failed on $p" >&2; exit 1; }
+done
+rm -rf "$res.old"
+[ -d "$res" ] && mv "$res" "$res.old"
+mv "$res.tmp" "$res" && rm -rf "$res.old"
+echo
+cat "$res/recommendation.txt"
+echo
+echo "per point: $res/tune.csv, $res/tune.json"
+echo "plots:"
+for p in "$res"/*.png; do echo "  $p"; done

@@ -1,0 +1,141 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Threshold tuning (scripts/tune.sh): bad sweeps are refused before any
+# scenario boots; a 3-value sweep of cluster-off's target residency (4
+# points with the current value) produces tune.csv, the front and a
+# recommendation consistent with the per-point figures; re-running skips
+# what is done; an interrupted run is redone and the rest kept; the
+# exports run under GNU parallel (against this machine) and as a Slurm
+# array script that passes bash -n.
+. tests/lib/common.sh
+[ -x "${IDLESIM_WORKLOAD_HOST:-}" ] || skip "the workload generator is not built"
+scn=$PWD/tests/data/tune-short.ini
+dir=$IDLESIM_SCRATCH/sweep
+tune() { scripts/tune.sh --scenario "$scn" --jobs 2 "$@"; }
+
+# --- refused before any scenario boots -----------------------------------------
+bad=$IDLESIM_SCRATCH/bad
+expect_exit 2 tune --out "$bad" --state nosuch --values 1000
+expect_grep "unknown state 'nosuch'; the driver has: WFI \(s0\) core-ret \(s1\) core-off \(s2\) cluster-off \(s3\) soc-sleep \(s4\)" "$out" "unknown state"
+expect_exit 2 tune --out "$bad" --state cluster-off --values 200000
+expect_grep "s3_residency_us=200000: outside the control's range 1\.\.100000" "$out" "out of range"
+expect_exit 2 tune --out "$bad" --state s3 --values 5000:2000:500
+expect_grep "reversed range \(lo 5000 > hi 2000\)" "$out" "reversed range"
+expect_exit 2 tune --out "$bad" --state s3 --values ,
+expect_grep "empty list of values" "$out" "empty list"
+expect_exit 2 tune --out "$bad" --state s3 --values 3000,abc
+expect_grep "'abc' is not a whole number" "$out" "not a number"
+expect_exit 2 tune --out "$bad" --state cluster-off --values 1600
+expect_grep "target residencies must not decrease with depth: s2_residency_us 2000 > s3_residency_us 1600" "$out" "cross-check"
+expect_exit 2 tune --out "$bad" --state s3 --values 3000 --budget 1fortnight
+expect_grep "BUDGET=1fortnight: expected a duration" "$out" "bad budget"
+expect_exit 2 tune --out "$bad" --state s3 --values 3000 --misses 150%
+expect_grep "MISSES=150%: more than 100 %" "$out" "bad miss rate"
+sed 's/^\[thread mixer\]/[model]\ns3_residency_us = 3000\n\n&/' "$scn" >"$IDLESIM_SCRATCH/sets.ini"
+expect_exit 2 scripts/tune.sh --scenario "$IDLESIM_SCRATCH/sets.ini" --out "$bad" --state s3 --values 4000
+expect_grep "the scenario sets s3_residency_us itself" "$out" "scenario sets the control"
+expect_exit 2 tune --out "$bad" --grid "s3=3000 cluster-off=4000"
+expect_grep "GRID: state cluster-off given twice" "$out" "grid: a state twice"
+[ ! -d "$bad/runs" ] || fail "a refused sweep left runs behind"
+
+# --- a grid: the product of the values (with each current one), exported only -------
+grid=$IDLESIM_SCRATCH/grid
+expect_exit 0 tune --out "$grid" --grid "core-off=1500,2000 cluster-off=3000" --export slurm
+expect_grep "2 control\(s\) s2_residency_us s3_residency_us: 4 points" "$out" "grid size"
+pts=$(grep -v '^#' "$grid/points.tsv" | cut -f2-)
+for want in "0	s2_residency_us=1500 s3_residency_us=2500" "0	s2_residency_us=1500 s3_residency_us=3000" \
+	"1	s2_residency_us=2000 s3_residency_us=2500" "0	s2_residency_us=2000 s3_residency_us=3000"; do
+	grep -qxF "$want" <<<"$pts" || fail "grid: no point '$want' in points.tsv: $pts"
+done
+bash -n "$grid/tune.sbatch" || fail "grid: tune.sbatch does not parse"
+[ ! -d "$grid/runs" ] || fail "an export ran something"
+
+# --- the sweep ------------------------------------------------------------------
+expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000
+expect_grep "4 points \(current: s3_residency_us=2500\)" "$out" "the current value is a point"
+expect_grep "tune: 3/3 runs" "$out" "progress line"
+csv=$IDLESIM_SCRATCH/sweep/results/tune.csv
+[ -s "$csv" ] || fail "no tune.csv"
+for f in tune.json front.csv recommendation.txt tune-energy.png tune-energy.svg tune-pareto.png tune-pareto.svg; do
+	[ -s "$IDLESIM_SCRATCH/sweep/results/$f" ] || fail "no results/$f"
+done
+head -1 "$csv" | grep -q '^point,label,x,current,runs,energy_nj,energy_ci95_nj,ratio_to_baseline,ratio_to_oracle,wakeups,lateness_mean_ns,lateness_p99_ns,lateness_max_ns,misses,miss_rate,meets_budget,pareto,recommended,share_s0' ||
+	fail "tune.csv header: $(head -1 "$csv")"
+[ "$(tail -n +2 "$csv" | wc -l)" -eq 4 ] || fail "tune.csv: expected 4 points"
+
+# consistent_results CSV TXT: the recommendation and the front follow from the rows
+consistent_results() {
+	awk -F, -v txt="$2" '
+	NR == 1 { next }
+	{
+		n++; pt[n] = $1; e[n] = $6; p99[n] = $12; meets[n] = $16; par[n] = $17; rec[n] = $18
+		if ($10 > 0 && ($14 / $10 - $15 > 1e-6 || $15 - $14 / $10 > 1e-6)) bad = bad " miss_rate of point " $1
+		if (rec[n]) nrec++
+	}
+	END {
+		best = 0
+		for (i = 1; i <= n; i++) if (meets[i] && (!best || e[i] < e[best])) best = i
+		if (best && !rec[best]) bad = bad " point " pt[best] " meets the budget with least energy but is not recommended"
+		if (nrec > 1) bad = bad " more than one recommended point"
+		if (!best && nrec) bad = bad " a recommendation although no point meets the budget"
+		for (i = 1; i <= n; i++) {
+			dom = 0
+			for (j = 1; j <= n; j++)
+				if (j != i && e[j] <= e[i] && p99[j] <= p99[i] && (e[j] < e[i] || p99[j] < p99[i])) dom = 1
+			if (dom == par[i]) bad = bad " pareto flag of point " pt[i]
+		}
+		if (bad) { print "inconsistent:" bad; exit 1 }
+		print best ? "recommended " pt[best] : "none"
+	}' "$1"
+}
+verdict=$(consistent_results "$csv") || fail "$verdict"
+rtxt=$(cat "$IDLESIM_SCRATCH/sweep/results/recommendation.txt")
+case $verdict in
+none) expect_grep "recommendation: none: no point keeps its misses within 1.00% of wake-ups; the closest is point [0-9]" "$rtxt" "no point meets" ;;
+*) expect_grep "recommendation: point ${verdict#recommended }:" "$rtxt" "the recommendation" ;;
+esac
+note "1 % misses: $verdict"
+
+# every point's energy is its run's own analysis of that point
+while IFS=, read -r p _ _ _ _ e _; do
+	[ "$p" = point ] && continue
+	j=$(ls "$dir"/runs/tune-short/menu-seed7-c*/analysis/p"$p"/summary.json)
+	want=$(sed -n 's/.*"energy_nj": { "total": \([0-9]*\).*/\1/p' "$j" | head -1)
+	awk -v a="$e" -v b="$want" 'BEGIN { exit !(a - b < 1.5 && b - a < 1.5) }' ||
+		fail "point $p: tune.csv says $e nJ, its analysis $want nJ"
+done <"$csv"
+
+# --- a budget every point meets: merged from the same runs, nothing boots ----------
+expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000 --budget 100ms
+expect_grep "4 runs?, 4 already done, 0 to run|3 runs, 3 already done, 0 to run" "$out" "re-run skips the done runs"
+verdict=$(consistent_results "$csv") || fail "$verdict"
+[ "$verdict" != none ] || fail "no recommendation with a 100 ms budget"
+[ "$(awk -F, 'NR > 1 && $16 == 1' "$csv" | wc -l)" -eq 4 ] || fail "100 ms budget: not every point meets it"
+expect_grep "budget 100 ms" "$(cat "$IDLESIM_SCRATCH/sweep/results/recommendation.txt")" "the budget override"
+
+# --- a different sweep in the same directory is refused, its runs kept ------------
+expect_exit 2 tune --out "$dir" --state cluster-off --values 2000,6000
+expect_grep "holds a different sweep" "$out" "changed definition"
+
+# --- an interrupted run: exported, then run under GNU parallel on this machine ------
+victim=$(ls -d "$IDLESIM_SCRATCH"/sweep/runs/tune-short/menu-seed7-c* | head -1)
+keep=$IDLESIM_SCRATCH/sweep/runs/tune-short/baseline-seed7
+stamp=$(stat -c %Y.%i "$keep/manifest")
+rm "$victim/.tune-done"
+expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000 --export slurm
+expect_grep "exported 1 runs: sbatch" "$out" "slurm export"
+sb=$IDLESIM_SCRATCH/sweep/tune.sbatch
+bash -n "$sb" || fail "tune.sbatch does not parse"
+grep -qx '#SBATCH --array=1-1' "$sb" || fail "tune.sbatch: not an array of the 1 pending run"
+expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000 --export parallel
+[ "$(grep -c . "$IDLESIM_SCRATCH/sweep/jobs.txt")" -eq 1 ] || fail "jobs.txt: expected the 1 pending run"
+echo ":" >"$IDLESIM_SCRATCH/sshlogin"
+expect_exit 0 "$IDLESIM_SCRATCH/sweep/run-parallel.sh" "$IDLESIM_SCRATCH/sshlogin"
+expect_grep "tune-run: ok $victim" "$out" "the run under GNU parallel"
+ls "$IDLESIM_SCRATCH"/sweep/incomplete/tune-short-"$(basename "$victim")".* >/dev/null 2>&1 ||
+	fail "the interrupted run was not kept aside in incomplete/"
+[ "$(stat -c %Y.%i "$keep/manifest")" = "$stamp" ] || fail "a completed run was redone"
+expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000
+expect_grep "0 to run" "$out" "merge after the export"
+verdict=$(consistent_results "$csv") || fail "$verdict"
+echo ok

@@ -170,7 +170,7 @@ for item in $grid; do
 	done
 	vals=$(expand "${item#*=}" "${state_names[$si]} ($ctl)") || exit 2
 	[ -n "$vals" ] || die "${state_names[$si]} ($ctl): empty list of values"
-	read -r _ _ min max step _ cur flags _ < <(grep "^$ctl " "$query") ||
+	read -r _ _ min max step _ cur _ < <(grep "^$ctl " "$query") ||
 		die "the driver has no control $ctl"
 	for v in $vals; do
 		if [ "$v" -lt "$min" ] || [ "$v" -gt "$max" ]; then
@@ -267,7 +267,6 @@ npoints=${#batches[@]}
 } >"$out/env"
 
 # points per boot: by default spread over the parallel jobs
-nruns_per_seed=1
 if [ -z "$chunk" ]; then
 	seeds_total=$((${#files[@]} * repeats))
 	boots=$(((jobs + seeds_total - 1) / seeds_total))
@@ -275,7 +274,7 @@ if [ -z "$chunk" ]; then
 fi
 nchunks=$(((npoints + chunk - 1) / chunk))
 
-all_runs=() todo=()
+all_runs=()
 : >"$out/jobs.txt.new"
 for f in "${files[@]}"; do
 	name=$(basename "$f" .ini)

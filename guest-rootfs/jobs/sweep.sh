@@ -38,7 +38,8 @@ snapshot() { # WHEN POINT
 	echo "idlesim: snapshot $1 end point=$2" > $tracing/trace_marker
 }
 
-# merge RESET POINT: RESET with POINT's controls replaced by POINT's values
+# merge RESET POINT: RESET with POINT's controls replaced by POINT's values;
+# its output is meant to be split into simsocctl's NAME=VALUE arguments
 merge() {
 	out=
 	for kv in $1; do
@@ -55,6 +56,7 @@ if [ "$1" = --window ]; then
 	rc=0
 	while IFS='	' read -r n batch; do
 		[ -n "$n" ] || continue
+		# shellcheck disable=SC2046
 		simsocctl set $(merge "$reset" "$batch") || { rc=1; break; }
 		echo "idlesim: point $n: ${batch:-current values}" > /dev/console
 		mkdir -p "$RESULTS/p$n"
@@ -84,6 +86,7 @@ reset=$(cat /tmp/sweep-reset)
 [ -n "$reset" ] || { echo "sweep job: cannot read $simsoc/query"; exit 1; }
 while IFS='	' read -r n batch; do
 	[ -n "$n" ] || continue
+	# shellcheck disable=SC2046
 	simsocctl try $(merge "$reset" "$batch") ||
 		{ echo "sweep job: point $n ($batch) rejected by the driver"; exit 1; }
 done < /job/points.tsv

@@ -135,6 +135,10 @@ struct run {
 	/* periods whose exit the sysfs counters must have seen (inner) and
 	 * may have seen (outer), given when the snapshots were taken */
 	uint64_t in_usage[MAX_CPUS][MAX_STATES], out_usage[MAX_CPUS][MAX_STATES];
+	/* each CPU's last period, until the next one says when it ended */
+	bool pend[MAX_CPUS];
+	int pend_state[MAX_CPUS];
+	uint64_t pend_enter[MAX_CPUS], pend_exit[MAX_CPUS];
 	uint64_t in_time_ns[MAX_CPUS][MAX_STATES], out_time_ns[MAX_CPUS][MAX_STATES];
 	int cluster[MAX_CPUS];
 	int nr_clusters;
@@ -166,6 +170,33 @@ static bool in_point(const struct run *r, uint64_t ts)
 	       (!r->snap_after[0] || ts <= r->snap_after[0]);
 }
 
+/*
+ * The kernel counts a period in sysfs (states_usage[].usage++ in
+ * cpuidle_enter_state()) after its power:cpu_idle exit event, with
+ * interrupts already enabled, and before the CPU's next idle period is
+ * prepared; under icount another vCPU can run a whole snapshot in that
+ * gap.  So a period must be in the snapshots' delta when that interval
+ * lies between them, and may be when it overlaps them.  @next is the
+ * next period's first time stamp on the CPU, UINT64_MAX if none.
+ */
+static void sysfs_bounds(struct run *r, int cpu, uint64_t next)
+{
+	int e = r->pend_state[cpu];
+	uint64_t t_exit = r->pend_exit[cpu], len = t_exit - r->pend_enter[cpu];
+
+	r->pend[cpu] = false;
+	if (r->snap_before[1] && t_exit >= r->snap_before[1] &&
+	    (!r->snap_after[0] || next <= r->snap_after[0])) {
+		r->in_usage[cpu][e]++;
+		r->in_time_ns[cpu][e] += len;
+	}
+	if (r->snap_before[0] && next >= r->snap_before[0] &&
+	    (!r->snap_after[1] || t_exit <= r->snap_after[1])) {
+		r->out_usage[cpu][e]++;
+		r->out_time_ns[cpu][e] += len;
+	}
+}
+
 static int on_period(const struct period *p, void *data)
 {
 	struct run *r = data;
@@ -173,6 +204,8 @@ static int on_period(const struct period *p, void *data)
 	struct state_stats *s;
 	int i, e = p->entered;
 
+	if (p->cpu >= 0 && p->cpu < MAX_CPUS && r->pend[p->cpu])
+		sysfs_bounds(r, p->cpu, p->t_prepare ? p->t_prepare : p->t_enter);
 	if (p->aborted) {
 		/* no idle time, but the busy time before it is the driver's */
 		if (r->has_meter && p->seq > r->before[p->cpu].seq && p->seq <= r->after[p->cpu].seq)
@@ -190,16 +223,10 @@ static int on_period(const struct period *p, void *data)
 		r->nr_states = e + 1;
 	if (p->cpu + 1 > r->nr_cpus)
 		r->nr_cpus = p->cpu + 1;
-	if (r->snap_before[1] && p->t_exit >= r->snap_before[1] &&
-	    (!r->snap_after[0] || p->t_exit <= r->snap_after[0])) {
-		r->in_usage[p->cpu][e]++;
-		r->in_time_ns[p->cpu][e] += p->t_exit - p->t_enter;
-	}
-	if (r->snap_before[0] && p->t_exit >= r->snap_before[0] &&
-	    (!r->snap_after[1] || p->t_exit <= r->snap_after[1])) {
-		r->out_usage[p->cpu][e]++;
-		r->out_time_ns[p->cpu][e] += p->t_exit - p->t_enter;
-	}
+	r->pend[p->cpu] = true;
+	r->pend_state[p->cpu] = e;
+	r->pend_enter[p->cpu] = p->t_enter;
+	r->pend_exit[p->cpu] = p->t_exit;
 	if (r->has_meter && p->has_driver) {
 		const struct meter *b = &r->before[p->cpu], *a = &r->after[p->cpu];
 
@@ -664,6 +691,9 @@ static int analyse_run(const char *rundir, int point, struct run *r)
 		goto out;
 	if (periods_read(&t, on_period, on_marker, r, &r->ps) < 0)
 		goto out;
+	for (int cpu = 0; cpu < MAX_CPUS; cpu++)
+		if (r->pend[cpu])
+			sysfs_bounds(r, cpu, UINT64_MAX);
 	if (point >= 0 && !(r->snap_before[1] && r->snap_after[0])) {
 		fprintf(stderr, "%s: no markers of sweep point %d ('idlesim: snapshot before end point=%d' ... 'idlesim: snapshot after begin point=%d')\n",
 			trace_path, point, point, point);

@@ -26,4 +26,26 @@ for f in workloads/scenarios/*.ini; do
 	done
 done
 [ $n -ge 12 ] || fail "only $n scenario runs"
+
+# The cross-checks can fail: a copy of a good run whose counters were
+# bumped after the fact must be refused, naming what disagrees.
+good=$IDLESIM_SCRATCH/audio/menu
+for what in sysfs meter; do
+	d=$IDLESIM_SCRATCH/tampered-$what
+	rm -rf "$d"
+	cp -a "$good" "$d"
+	rm -rf "$d/analysis"
+	if [ $what = sysfs ]; then
+		# "cpu state usage time above below": 50 more entries of CPU 0's state 1
+		awk '$1 == 0 && $2 == 1 { $3 += 50 } { print }' "$good/results/cpuidle-after.txt" >"$d/results/cpuidle-after.txt"
+		want='cross-check FAILED: cpu0 state 1 sysfs usage'
+	else
+		sed -i '0,/idle_nj=/s/idle_nj=\([0-9]*\)/idle_nj=1\1/' "$d/results/cpuidle-after.energy"
+		want='cross-check FAILED'
+	fi
+	expect_exit 1 "$IDLESIM_ANALYZE" run "$d"
+	expect_grep "$want" "$out" "tampered $what counters"
+	expect_grep "not trusting this run" "$out" "tampered $what counters"
+	[ ! -e "$d/analysis/summary.json" ] || fail "tampered $what counters: an analysis was written"
+done
 echo ok

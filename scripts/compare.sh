@@ -61,7 +61,7 @@ done
 cmp=$out/compare
 rm -rf "$cmp.tmp"
 mkdir -p "$cmp.tmp"
-echo "  [compare] ${runs[*]##*/}"
+echo "  [compare] $* ($repeats run$([ "$repeats" -gt 1 ] && echo s) each)"
 "$analyze" compare --out "$cmp.tmp" "${runs[@]}" >"$cmp.tmp/compare.log" 2>&1 || {
 	cat "$cmp.tmp/compare.log" >&2
 	exit 1

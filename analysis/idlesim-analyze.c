@@ -53,6 +53,7 @@ struct state_stats {
 	uint64_t too_shallow;	/* a cheaper usable state would have fitted */
 	uint64_t demoted;	/* entered here, though another state was requested */
 	double energy_nj;	/* the driver's per-period idle energy, summed */
+	double transition_nj;	/* of which the exit transitions (the spin) */
 };
 
 /* One CPU's line of the sim driver's debugfs energy file. */
@@ -107,6 +108,7 @@ struct run {
 	struct state_stats st[MAX_CPUS][MAX_STATES];
 	double idle_nj[MAX_CPUS];
 	double active_nj[MAX_CPUS];
+	double transition_nj[MAX_CPUS];	/* part of idle_nj: the exit spins */
 	uint64_t busy_ns[MAX_CPUS];
 	int nr_states;
 	int nr_cpus;
@@ -262,6 +264,19 @@ static int on_period(const struct period *p, void *data)
 		r->has_driver = true;
 		s->energy_nj += (double)p->energy;
 		r->idle_nj[p->cpu] += (double)p->energy;
+		if (p->has_table && p->spin_ns <= p->residency_ns) {
+			/*
+			 * The driver charges the state's power for the time in
+			 * WFI and active power for the exit spin; what is not
+			 * the former is the transition.
+			 */
+			double tr = (double)p->energy - (double)p->table.power[e] *
+				    (double)(p->residency_ns - p->spin_ns) / 1e6;
+
+			tr = tr > 0 ? tr : 0;
+			s->transition_nj += tr;
+			r->transition_nj[p->cpu] += tr;
+		}
 		if (p->requested != p->entered) {
 			s->demoted++;
 			r->demotions++;
@@ -735,19 +750,19 @@ static void write_states_csv(const struct run *r, FILE *fp)
 {
 	int cpu, i;
 
-	fprintf(fp, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj\n");
+	fprintf(fp, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj\n");
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		for (i = 0; i < r->nr_states; i++) {
 			const struct state_stats *s = &r->st[cpu][i];
 
-			fprintf(fp, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.0f\n",
+			fprintf(fp, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.0f,%.0f\n",
 				cpu, i, (unsigned long long)s->count,
 				(unsigned long long)s->total_ns,
 				(unsigned long long)(s->count ? s->total_ns / s->count : 0),
 				(unsigned long long)s->min_ns, (unsigned long long)s->max_ns,
 				(unsigned long long)s->too_deep,
 				(unsigned long long)s->too_shallow,
-				(unsigned long long)s->demoted, s->energy_nj);
+				(unsigned long long)s->demoted, s->energy_nj, s->transition_nj);
 		}
 	}
 }
@@ -789,8 +804,9 @@ static void write_summary(const struct run *r, FILE *fp)
 		(unsigned long long)r->periods, r->nr_cpus, (unsigned long long)r->demotions,
 		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
 	if (r->has_driver)
-		fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, active %.3f mJ)\n",
-			(idle + active) / 1e6, idle / 1e6, active / 1e6);
+		fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, of which exit transitions %.3f mJ; active %.3f mJ)\n",
+			(idle + active) / 1e6, idle / 1e6, sum(r->transition_nj, r->nr_cpus) / 1e6,
+			active / 1e6);
 	if (r->has_driver && r->nr_clusters)
 		for (i = 0; i < r->nr_clusters; i++) {
 			double ci = 0, ca = 0;
@@ -850,8 +866,9 @@ static void write_json(const struct run *r, FILE *fp)
 	fprintf(fp, "  \"cpus\": %d,\n  \"states\": %d,\n  \"periods\": %llu,\n  \"demotions\": %llu,\n",
 		r->nr_cpus, r->nr_states, (unsigned long long)r->periods,
 		(unsigned long long)r->demotions);
-	fprintf(fp, "  \"energy_nj\": { \"total\": %.0f, \"idle\": %.0f, \"active\": %.0f },\n",
-		total_nj(r), sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus));
+	fprintf(fp, "  \"energy_nj\": { \"total\": %.0f, \"idle\": %.0f, \"active\": %.0f, \"transition\": %.0f },\n",
+		total_nj(r), sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus),
+		sum(r->transition_nj, r->nr_cpus));
 	fprintf(fp, "  \"exit_latency_ns\": { \"total\": %llu, \"max\": %llu },\n",
 		(unsigned long long)r->exit_latency_ns, (unsigned long long)r->exit_latency_max_ns);
 	if (r->has_lat)
@@ -1019,6 +1036,7 @@ static void group_stats(const struct run *runs, const struct group *g,
 static double f_total(const struct run *r) { return total_nj(r); }
 static double f_idle(const struct run *r) { return sum(r->idle_nj, r->nr_cpus); }
 static double f_active(const struct run *r) { return sum(r->active_nj, r->nr_cpus); }
+static double f_transition(const struct run *r) { return sum(r->transition_nj, r->nr_cpus); }
 static double f_periods(const struct run *r) { return (double)r->periods; }
 static double f_demotions(const struct run *r) { return (double)r->demotions; }
 
@@ -1120,7 +1138,7 @@ static int cmd_compare(int argc, char **argv)
 		goto free;
 	}
 	group_stats(runs, &groups[0], f_total, &base);
-	fprintf(cmp, "governor,runs,energy_nj,energy_ci95_nj,idle_nj,active_nj,ratio_to_baseline,p_value,significant,oracle_nj,ratio_to_oracle,periods,demotions,exit_latency_mean_ns,replay_agreement,wakeups,lateness_mean_ns,lateness_p99_ns,lateness_max_ns,budget_misses\n");
+	fprintf(cmp, "governor,runs,energy_nj,energy_ci95_nj,idle_nj,active_nj,ratio_to_baseline,p_value,significant,oracle_nj,ratio_to_oracle,periods,demotions,exit_latency_mean_ns,replay_agreement,wakeups,lateness_mean_ns,lateness_p99_ns,lateness_max_ns,budget_misses,transition_nj\n");
 	fprintf(txt, "scenario %s, %d seed%s (%s%s); baseline %s\n\n", runs[0].m.scenario,
 		groups[0].n, groups[0].n > 1 ? "s" : "", runs[groups[0].idx[0]].m.seed,
 		groups[0].n > 1 ? ", ..." : "", groups[0].governor);
@@ -1128,7 +1146,7 @@ static int cmd_compare(int argc, char **argv)
 		"energy_mJ", "+-95%", "vs_base", "p", "vs_oracle", "periods", "demoted",
 		"exit_lat_us", "replay_agree", "late_p99_us", "misses");
 	for (j = 0; j < ng; j++) {
-		struct sample_stats e, idle, act, fl, per, dem, lat, agr, wk, lm, lp, lx, ms;
+		struct sample_stats e, idle, act, fl, per, dem, lat, agr, wk, lm, lp, lx, ms, tr;
 		const struct group *g = &groups[j];
 		char pstr[16];
 		const char *sig;
@@ -1147,6 +1165,7 @@ static int cmd_compare(int argc, char **argv)
 		group_stats(runs, g, f_lat_p99, &lp);
 		group_stats(runs, g, f_lat_max, &lx);
 		group_stats(runs, g, f_misses, &ms);
+		group_stats(runs, g, f_transition, &tr);
 		p = j ? welch_p(&base, &e) : 1;
 		sig = !j ? "baseline" : (e.n < 2 || base.n < 2) ? "n/a" : p < 0.05 ? "yes" : "no";
 		if (!j)
@@ -1165,7 +1184,7 @@ static int cmd_compare(int argc, char **argv)
 		csv_opt(cmp, "%.0f", lp.mean);
 		csv_opt(cmp, "%.0f", lx.mean);
 		csv_opt(cmp, "%.1f", ms.mean);
-		fputc('\n', cmp);
+		fprintf(cmp, ",%.0f\n", tr.mean);
 		fprintf(txt, "%-14s %12.3f %10.3f %9.3f %9s %9.3f %10.0f %9.0f %12.1f %11.2f%% %11.1f %8.1f\n",
 			g->governor, e.mean / 1e6, e.ci95 / 1e6,
 			base.mean > 0 ? e.mean / base.mean : 0, pstr,

@@ -202,6 +202,7 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		break;
 	case EV_EXIT:
 		if (field_u64(t, EV_EXIT, rec, "residency_ns", &c->cur.residency_ns) < 0 ||
+		    field_u64(t, EV_EXIT, rec, "spin_ns", &c->cur.spin_ns) < 0 ||
 		    field_s64(t, EV_EXIT, rec, "energy", &c->cur.energy) < 0)
 			goto bad;
 		c->cur.has_driver = true;

@@ -55,7 +55,8 @@ struct period {
 	uint64_t busy_ns;		/* since the previous period on this CPU */
 	int requested;			/* index the core asked the driver for */
 	int entered;			/* index the driver entered */
-	uint64_t residency_ns;
+	uint64_t residency_ns;		/* in the state, the exit spin included */
+	uint64_t spin_ns;		/* the exit latency the driver spun */
 	int64_t energy;			/* nJ: the driver's idle energy for this period */
 	uint64_t drv_busy_ns;		/* the driver's busy time before this period */
 	int64_t busy_energy;		/* nJ: the driver's active energy for it */

@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The analysis on a committed trace fixture (tests/fixtures/menu_deepest-1s:
+# tests/data/fixture.ini recorded under menu_deepest) against figures
+# computed without it: tests/lib/expect-from-report.sh reads the text of
+# trace-cmd report, and the lateness is sorted here from the workload's
+# wake-up file.  Per CPU and state: count, time, energy and transition
+# energy; the run's idle and active energy and demotions; the lateness
+# p50, p99, max and misses; and the replay of the rule that ran must
+# reproduce the kernel's choices (target >= 99.9 %).
+. tests/lib/common.sh
+fx=tests/fixtures/menu_deepest-1s
+an=$IDLESIM_O/analysis/san/idlesim-analyze
+[ -x "$an" ] || fail "$an not built"
+o=$IDLESIM_SCRATCH/out
+before=$(find "$fx" -type f -printf '%p %s %T@\n' | sort)
+expect_exit 0 "$an" run --out "$o" "$fx"
+[ "$(find "$fx" -type f -printf '%p %s %T@\n' | sort)" = "$before" ] || fail "the analysis wrote into the fixture"
+
+want=$(tests/lib/expect-from-report.sh "$fx") || fail "expect-from-report failed"
+got=$(awk -F, 'NR > 1 && $3 > 0 { printf "state %d %d %d %s %s %s\n", $1, $2, $3, $4, $11, $12 }' "$o/states.csv")
+diff <(grep '^state ' <<<"$want") <(echo "$got") >"$IDLESIM_SCRATCH/states.diff" ||
+	{ cat "$IDLESIM_SCRATCH/states.diff"; fail "per-state figures differ from trace-cmd report's (< expected, > analysis)"; }
+note "$(grep -c '^state ' <<<"$want") CPU/state rows agree"
+json=$o/summary.json
+jget() { sed -n "s/.*$1.*/\\1/p" "$json" | head -1; }
+for k in idle active; do
+	w=$(awk -v k=$k '$1 == k { print $2 }' <<<"$want")
+	g=$(jget "\"$k\": \\([0-9]*\\)")
+	[ "$w" = "$g" ] || fail "$k energy: analysis $g nJ, trace-cmd report $w nJ"
+done
+w=$(awk '$1 == "demoted" { print $2 }' <<<"$want")
+g=$(jget '"demotions": \([0-9]*\)')
+[ "$w" = "$g" ] || fail "demotions: analysis $g, trace-cmd report $w"
+[ "$w" -gt 0 ] || fail "the fixture has no demotions: not the menu_deepest trace it should be"
+
+# lateness: column 6 of every wakeups-T.tsv, clamped at 0, nearest rank
+lat=$(cat "$fx"/results/wakeups-*.tsv | awk '!/^#/ { print ($6 > 0 ? $6 : 0) }' | sort -n)
+n=$(grep -c . <<<"$lat")
+budget=$(sed -n 's/.* latency_budget_ns=\([0-9]*\) .*/\1/p' "$fx/results/workload-summary.txt")
+rank() { sed -n "$(((n * $1 + 99) / 100))p" <<<"$lat"; }
+w="$n $(rank 50) $(rank 99) $(tail -1 <<<"$lat") $(awk -v b="$budget" '$1 > b' <<<"$lat" | grep -c .)"
+g="$(jget '"lateness_ns": { "wakeups": \([0-9]*\),') $(jget '"p50": \([0-9]*\)') $(jget '"p99": \([0-9]*\)') $(jget '"max": \([0-9]*\), "budget"') $(jget '"misses": \([0-9]*\)')"
+[ "$w" = "$g" ] || fail "lateness (wake-ups p50 p99 max misses): analysis '$g', sorted '$w'"
+
+agree=$(awk -F, '$1 == "deepest" { print $5 }' "$o/rules.csv")
+awk -v a="$agree" 'BEGIN { exit !(a >= 0.999) }' || fail "replaying menu_deepest agrees on $agree of the periods (target 0.999)"
+note "replay of menu_deepest agrees on $agree; lateness $w"
+echo ok

@@ -1,0 +1,73 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# An implementation of the analysis's per-state figures that shares no
+# code with it, for tests/63-analysis-fixture.sh: it reads the text of
+# `trace-cmd report` (the analysis reads trace.dat with libtracecmd) and
+# applies the definitions of docs/ARCHITECTURE.md and sim-driver/MODEL.md:
+#
+#   a period is a simsoc_exit whose CPU and seq had a simsoc_enter;
+#   its transition energy is energy - power[state] * (residency - spin) / 1e6;
+#   active energy is the busy_energy of every simsoc_period: the busy
+#   time before a prepare is real whether or not the period completed.
+#
+# usage: expect-from-report.sh RUNDIR
+# prints "state CPU STATE COUNT TOTAL_NS ENERGY_NJ TRANSITION_NJ" lines and
+# "active ACTIVE_NJ", "idle IDLE_NJ", "demoted N".
+set -euo pipefail
+trace-cmd report -i "$1/results/trace.dat" 2>/dev/null | awk '
+function val(key,   i) {
+	for (i = 1; i <= NF; i++)
+		if (index($i, key "=") == 1)
+			return substr($i, length(key) + 2)
+	return ""
+}
+# the array field KEY: the NF words after "KEY=" (power=34000 31000 ...)
+function arr(key, out,   i, j, n) {
+	for (i = 1; i <= NF; i++)
+		if (index($i, key "=") == 1) {
+			out[0] = substr($i, length(key) + 2)
+			for (j = 1; j < 8; j++)
+				out[j] = $(i + j)
+			return
+		}
+}
+$4 == "simsoc_period:" {
+	c = val("cpu"); s = val("seq")
+	active += val("busy_energy")
+	arr("power", pw)
+	for (j = 0; j < 8; j++)
+		power[c, s, j] = pw[j]
+	next
+}
+$4 == "simsoc_enter:" {
+	c = val("cpu"); s = val("seq")
+	entered[c, s] = 1
+	if (val("requested") != val("entered"))
+		dem[c, s] = 1
+	next
+}
+$4 == "simsoc_exit:" {
+	c = val("cpu"); s = val("seq")
+	if (!((c, s) in entered))
+		next
+	st = val("state"); res = val("residency_ns") + 0; spin = val("spin_ns") + 0; e = val("energy") + 0
+	n[c, st]++
+	tot[c, st] += res
+	en[c, st] += e
+	idle += e
+	if ((c, s, st) in power && spin <= res) {
+		tr = e - power[c, s, st] * (res - spin) / 1e6
+		trans[c, st] += tr > 0 ? tr : 0
+	}
+	if ((c, s) in dem)
+		demoted++
+	seen[c, st] = 1
+	next
+}
+END {
+	for (k in seen) {
+		split(k, ks, SUBSEP)
+		printf "state %d %d %d %.0f %.0f %.0f\n", ks[1], ks[2], n[k], tot[k], en[k], trans[k]
+	}
+	printf "active %.0f\nidle %.0f\ndemoted %d\n", active, idle, demoted
+}' | sort -k1,1 -k2,2n -k3,3n

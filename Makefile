@@ -105,7 +105,7 @@ TUNE_NAME = $(subst $(space),+,$(notdir $(basename $(SCENARIO))))-$(if $(GRID),g
 OUT ?= $(O)/tune/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps kernel module rootfs guest-bin analysis run compare tune scenarios test bench \
+.PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios test bench \
 	clean distclean kernel-tree kernelversion check-series FORCE
 
 help:
@@ -124,6 +124,8 @@ help:
 	@echo '  run         - run SCENARIO=name under GOVERNOR (or a raw guest JOB=script)'
 	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots;'
 	@echo '                REPEATS=n runs n seeds each: means, 95% intervals, significance'
+	@echo '  report      - every scenario compared (REPORT_SCENARIOS, GOVERNORS, REPEATS) on one'
+	@echo '                HTML page with plots: $$(O)/report/index.html; current comparisons are reused'
 	@echo '  tune        - sweep a state threshold: SCENARIO="a b" STATE=core-off VALUES=500,1000'
 	@echo '                (or lo:hi:step, us) or GRID="s2=a,b s3=lo:hi:step"; KNOB=residency|exit,'
 	@echo '                REPEATS, BUDGET=1ms, MISSES=1%, JOBS, CHUNK (points per boot),'
@@ -194,6 +196,8 @@ $(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS)
 	$(Q)rsync -a --exclude tools --exclude tests $(SRC)/sim-driver/ $(O)/sim-driver/
 	$(Q)$(STEP) module "building simsoc.ko" $(O)/logs/module.log \
 		$(KMAKE) M=$(O)/sim-driver modules
+	@# Kbuild leaves an up-to-date module alone: the stamp is the .ko itself
+	$(Q)touch $@
 endif
 
 guest-bin: $(GUEST_PROGS)
@@ -260,6 +264,12 @@ endif
 compare: $(RUN_DEPS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/compare.sh $(COMPARE_SCENARIO) \
 		$(RUNS)/$(notdir $(basename $(COMPARE_SCENARIO))) $(GOVERNORS)
+
+# Every scenario's comparison on one page.  audio-long is the benchmark's.
+REPORT_SCENARIOS ?= $(filter-out audio-long,$(notdir $(basename $(wildcard $(SRC)/workloads/scenarios/*.ini))))
+
+report: $(RUN_DEPS)
+	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS="$(GOVERNORS)" $(SRC)/scripts/report.sh $(O)/report $(REPORT_SCENARIOS)
 
 # Threshold tuning: scripts/tune.sh checks the sweep, runs it under GNU
 # parallel (or exports it) and merges the results into $(OUT)/results/.

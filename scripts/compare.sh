@@ -15,9 +15,10 @@
 #
 # OUTDIR/GOVERNOR/ (OUTDIR/GOVERNOR/seed-N/ with repeats) are the run
 # directories (each with analysis/), and
-# OUTDIR/compare/ holds comparison.csv, residency.csv, summary.txt and
-# the plots.  A run that fails stops the comparison: a failed run is
-# never compared as if it had succeeded.
+# OUTDIR/compare/ holds comparison.csv, residency.csv, summary.txt,
+# runs.txt (the run directories compared) and the plots.  A run that
+# fails stops the comparison: a failed run is never compared as if it had
+# succeeded.
 set -uo pipefail
 
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -80,6 +81,8 @@ for r in "${first[@]}"; do
 	}
 done
 rm -f "$cmp.tmp/gnuplot.log"
+# what went into it, so that make report can tell a current comparison
+printf '%s\n' "${runs[@]}" >"$cmp.tmp/runs.txt"
 rm -rf "$cmp"
 mv "$cmp.tmp" "$cmp"
 

@@ -1,0 +1,125 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# One page of every scenario's comparison (make report):
+#
+#   report.sh OUTDIR SCENARIO...
+#
+# For each scenario, the comparison under $GOVERNORS (IDLESIM_GOVERNORS)
+# with IDLESIM_REPEATS seeds is reused when it is current (every run it
+# compared was made with this kernel, initramfs and scenario file, and
+# the repeat count matches) and made with scripts/compare.sh otherwise.
+# OUTDIR/index.html then shows an overview table and plot (energy of each
+# governor against the baseline, per scenario, with 95 % intervals) and,
+# per scenario, its summary and plots; the images are copied next to it,
+# so the directory is self-contained.  The page is written last, by
+# rename: a failed report leaves the previous one.
+set -uo pipefail
+
+src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+out=${1:?usage: report.sh OUTDIR SCENARIO...}
+shift
+[ $# -gt 0 ] || { echo "report: no scenarios" >&2; exit 2; }
+check=${IDLESIM_WORKLOAD_HOST:?IDLESIM_WORKLOAD_HOST not set (run through make)}
+runs=${IDLESIM_RUNS:-${IDLESIM_O:?}/runs}
+repeats=${IDLESIM_REPEATS:-1}
+read -r -a govs <<<"${IDLESIM_GOVERNORS:-menu_deepest menu}"
+img_sha=$(sha256sum "${IDLESIM_KERNEL:?}" | cut -c1-16)
+rd_sha=$(sha256sum "${IDLESIM_INITRD:?}" | cut -c1-16)
+
+# current DIR SCENARIO_FILE: the comparison in DIR was made from this build
+current() {
+	local cmp=$1 file=$2 r n=0 sha
+	sha=$(sha256sum "$file" | cut -c1-16)
+	[ -s "$cmp/runs.txt" ] && [ -s "$cmp/comparison.csv" ] || return 1
+	while read -r r; do
+		grep -q "^kernel_image .* sha256 $img_sha\$" "$r/manifest" 2>/dev/null &&
+			grep -q "^initrd .* sha256 $rd_sha\$" "$r/manifest" &&
+			grep -qx "scenario_sha256 $sha" "$r/manifest" &&
+			grep -qx 'status ok' "$r/manifest" || return 1
+		n=$((n + 1))
+	done <"$cmp/runs.txt"
+	[ "$n" -eq $((repeats * ${#govs[@]})) ] &&
+		[ "$(cut -d, -f1 "$cmp/comparison.csv" | tail -n +2 | paste -sd' ')" = "${govs[*]}" ]
+}
+
+for scn in "$@"; do
+	[ -f "$src/workloads/scenarios/$scn.ini" ] ||
+		{ echo "report: unknown scenario '$scn'; 'make scenarios' lists them" >&2; exit 2; }
+done
+tmp=$out.tmp
+rm -rf "$tmp"
+mkdir -p "$tmp"
+printf 'scenario,governor,ratio,ratio_lo,ratio_hi,p_value,significant,ratio_to_oracle,lateness_p99_ns,budget_misses\n' >"$tmp/overview.csv"
+names=()
+for scn in "$@"; do
+	file=$src/workloads/scenarios/$scn.ini
+	cmp=$runs/$scn/compare
+	if current "$cmp" "$file"; then
+		echo "  [report] $scn: the comparison is current, reused"
+	else
+		IDLESIM_REPEATS=$repeats "$src/scripts/compare.sh" "$scn" "$runs/$scn" "${govs[@]}" \
+			>"$tmp/$scn.log" 2>&1 || {
+			tail -20 "$tmp/$scn.log" >&2
+			echo "report: the comparison of $scn failed (log: $tmp/$scn.log)" >&2
+			exit 1
+		}
+		echo "  [report] $scn: compared"
+	fi
+	names+=("$scn")
+	for p in "$cmp"/*.png "$cmp"/*.svg; do cp "$p" "$tmp/$scn-$(basename "$p")"; done
+	cp "$cmp/summary.txt" "$tmp/$scn-summary.txt"
+	cp "$cmp/comparison.csv" "$tmp/$scn-comparison.csv"
+	# energy_nj 3, its interval 4, ratio 7, p 8, significant 9, vs oracle 11, p99 18, misses 20
+	awk -F, -v s="$scn" 'NR == 2 { base = $3 } NR > 1 {
+		printf "%s,%s,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s\n", s, $1, $3 / base, ($3 - $4) / base,
+			($3 + $4) / base, $8, $9, $11, $18, $20 }' "$cmp/comparison.csv" >>"$tmp/overview.csv"
+done
+gnuplot -e "dir='$tmp'; ngov=${#govs[@]}" "$src/analysis/plots/report.gp" 2>"$tmp/gnuplot.log" ||
+	{ cat "$tmp/gnuplot.log" >&2; echo "report: gnuplot failed" >&2; exit 1; }
+rm -f "$tmp/gnuplot.log"
+
+esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
+{
+	cat <<EOT
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>idlesim report</title>
+<style>
+body { font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }
+table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
+td:first-child, th:first-child, td:nth-child(2) { text-align: left; }
+pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 85%; }
+img { max-width: 100%; } .sig { font-weight: bold; }
+</style></head><body>
+<h1>idlesim: governors compared on every scenario</h1>
+<p>$(date -u +%Y-%m-%dT%H:%M:%SZ); kernel $(awk '$1 == "kernel_release" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest") (image $img_sha, initramfs $rd_sha);
+governors ${govs[*]} (the first is the baseline); $repeats seed$([ "$repeats" -gt 1 ] && echo s) per governor and scenario.
+Energy is the simulated SoC driver's, idle and active; the oracle is the cheapest state for each period's actual length.</p>
+<h2>Overview</h2>
+<img src="overview.png" alt="energy against the baseline, per scenario">
+<table><tr><th>scenario</th><th>governor</th><th>energy / baseline</th><th>95 % interval</th><th>p</th><th>significant</th><th>energy / oracle</th><th>lateness p99 (µs)</th><th>budget misses</th></tr>
+EOT
+	tail -n +2 "$tmp/overview.csv" | while IFS=, read -r s g r lo hi p sig orc p99 ms; do
+		printf '<tr><td><a href="#%s">%s</a></td><td>%s</td><td>%s</td><td>%s..%s</td><td>%s</td><td%s>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n' \
+			"$s" "$s" "$g" "$r" "$lo" "$hi" "$p" "$([ "$sig" = yes ] && echo ' class="sig"')" "$sig" "$orc" \
+			"$(awk -v v="$p99" 'BEGIN { if (v != "") printf "%.1f", v / 1000 }')" "$ms"
+	done
+	echo "</table>"
+	for s in "${names[@]}"; do
+		echo "<h2 id=\"$s\">$s</h2>"
+		echo "<p>$("$check" --describe "$src/workloads/scenarios/$s.ini" | esc)</p>"
+		echo "<pre>$(esc <"$tmp/$s-summary.txt")</pre>"
+		for p in energy residency; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
+		for g in "${govs[@]}"; do
+			[ -f "$tmp/$s-timeline-$g.png" ] && echo "<img src=\"$s-timeline-$g.png\" alt=\"$s timeline under $g\">"
+		done
+		echo "<p>Data: <a href=\"$s-comparison.csv\">comparison.csv</a>; SVG: <a href=\"$s-energy.svg\">energy</a>, <a href=\"$s-residency.svg\">residency</a>.</p>"
+	done
+	echo "</body></html>"
+} >"$tmp/index.html.new"
+mv "$tmp/index.html.new" "$tmp/index.html"
+rm -rf "$out.old"
+[ -d "$out" ] && mv "$out" "$out.old"
+mv "$tmp" "$out" && rm -rf "$out.old"
+echo "  [report] $out/index.html"

@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make report (scripts/report.sh) on two scenarios: one page with the
+# overview and each scenario's plots, every image it names present, the
+# overview's ratios those of the comparisons; a second report reuses the
+# comparisons that are current and redoes one whose scenario changed.
+. tests/lib/common.sh
+export IDLESIM_RUNS=$IDLESIM_SCRATCH/runs
+rep=$IDLESIM_SCRATCH/report
+expect_exit 0 scripts/report.sh "$rep" audio cyclictest-stress
+expect_grep "audio: compared" "$out" "first report"
+html=$rep/index.html
+[ -s "$html" ] || fail "no index.html"
+for img in $(sed -n 's/.*<img src="\([^"]*\)".*/\1/p' "$html"); do
+	[ -s "$rep/$img" ] || fail "index.html shows $img, which is not in $rep"
+done
+[ "$(grep -c '<img src=' "$html")" -ge 9 ] || fail "index.html: expected the overview and 4 plots per scenario"
+for s in audio cyclictest-stress; do
+	grep -q "<h2 id=\"$s\">" "$html" || fail "no section for $s"
+	want=$(awk -F, 'NR == 2 { b = $3 } NR == 3 { printf "%.4f", $3 / b }' "$IDLESIM_RUNS/$s/compare/comparison.csv")
+	got=$(awk -F, -v s=$s '$1 == s && $2 == "menu" { print $3 }' "$rep/overview.csv")
+	[ "$want" = "$got" ] || fail "$s: overview ratio $got, the comparison's $want"
+	grep -q "<td><a href=\"#$s\">$s</a></td><td>menu</td><td>$got</td>" "$html" || fail "$s: the table does not show $got"
+done
+expect_exit 0 scripts/report.sh "$rep" audio cyclictest-stress
+expect_grep "audio: the comparison is current, reused" "$out" "second report"
+expect_grep "cyclictest-stress: the comparison is current, reused" "$out" "second report"
+# a run made from another scenario file is not current
+sed -i 's/^scenario_sha256 .*/scenario_sha256 0000000000000000/' "$IDLESIM_RUNS/audio/menu/manifest"
+expect_exit 0 scripts/report.sh "$rep" audio cyclictest-stress
+expect_grep "audio: compared" "$out" "a stale comparison"
+expect_exit 2 scripts/report.sh "$rep" nosuch
+expect_grep "unknown scenario 'nosuch'" "$out" "unknown scenario"
+[ -s "$html" ] || fail "a failed report removed the previous page"
+echo ok

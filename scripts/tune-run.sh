@@ -61,6 +61,7 @@ sweep)
 	timeout=$((120 + npoints * (gsec * 4 + 15)))
 	echo "$seed" >"$inputs/seed"
 	"$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/sweep.sh" --file "$scn" \
+		--file "$src/guest-rootfs/jobs/snapshot.sh" \
 		--file "$inputs/seed" --file "$inputs/points.tsv" --rundir "$rundir" --force \
 		--governor "${IDLESIM_TUNE_GOVERNOR:-menu}" --smp "$cpus" --timeout "$timeout" \
 		--meta "scenario=$(basename "$scn" .ini)" \

@@ -2,8 +2,8 @@
 #
 # Guest job: run one workload scenario under the current governor, traced.
 #
-# /job holds the scenario file (*.ini) and, for a repeat under another
-# seed, a file "seed" holding it.
+# /job holds the scenario file (*.ini), snapshot.sh (sourced) and, for a
+# repeat under another seed, a file "seed" holding it.
 # The trace covers the whole workload.  The kernel's cpuidle counters and
 # the sim driver's energy meter are snapshotted just before and just
 # after it, each snapshot bracketed by trace_marker lines
@@ -12,28 +12,11 @@
 # cross-check its own figures against them.
 
 tracing=/sys/kernel/tracing
-simsoc=/sys/kernel/debug/simsoc
 scn=$(ls /job/*.ini 2>/dev/null | head -1)
 seed=
 [ -f /job/seed ] && seed="--seed $(cat /job/seed)"
 
-snapshot() { # WHEN: the kernel's per-CPU, per-state counters and the meter
-	echo "idlesim: snapshot $1 begin" > $tracing/trace_marker
-	# shell builtins only: a fork per file would stretch the bracket
-	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*; do
-		[ -d "$s" ] || continue
-		read usage < $s/usage
-		read time < $s/time
-		read above < $s/above
-		read below < $s/below
-		cpu=${s%/cpuidle/*}
-		echo "${cpu##*/cpu} ${s##*/state} $usage $time $above $below"
-	done > "$RESULTS/cpuidle-$1.txt"
-	if [ -r "$simsoc/energy" ]; then
-		while read -r line; do echo "$line"; done < "$simsoc/energy" > "$RESULTS/cpuidle-$1.energy"
-	fi
-	echo "idlesim: snapshot $1 end" > $tracing/trace_marker
-}
+. /job/snapshot.sh
 
 # The traced part: trace-cmd runs this script again with --window, so that
 # recording is under way before the workload starts.

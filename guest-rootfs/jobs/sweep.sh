@@ -23,20 +23,7 @@ scn=$(ls /job/*.ini 2>/dev/null | head -1)
 seed=
 [ -f /job/seed ] && seed="--seed $(cat /job/seed)"
 
-snapshot() { # WHEN POINT
-	echo "idlesim: snapshot $1 begin point=$2" > $tracing/trace_marker
-	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*; do
-		[ -d "$s" ] || continue
-		read usage < $s/usage
-		read time < $s/time
-		read above < $s/above
-		read below < $s/below
-		cpu=${s%/cpuidle/*}
-		echo "${cpu##*/cpu} ${s##*/state} $usage $time $above $below"
-	done > "$RESULTS/cpuidle-$1.p$2.txt"
-	while read -r line; do echo "$line"; done < "$simsoc/energy" > "$RESULTS/cpuidle-$1.p$2.energy"
-	echo "idlesim: snapshot $1 end point=$2" > $tracing/trace_marker
-}
+. /job/snapshot.sh
 
 # merge RESET POINT: RESET with POINT's controls replaced by POINT's values;
 # its output is meant to be split into simsocctl's NAME=VALUE arguments

@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by the guest jobs scenario.sh and sweep.sh (the host puts it into
+# /job beside them).
+#
+# snapshot WHEN [POINT]: the kernel's per-CPU, per-state cpuidle counters
+# (cpu state usage time_us above below) into $RESULTS/cpuidle-WHEN[.pPOINT].txt
+# and the sim driver's energy meter into ....energy, bracketed by the
+# trace_marker lines "idlesim: snapshot WHEN begin|end[ point=POINT]" that
+# the analysis's window is taken from.
+snapshot() {
+	_sfx=''
+	_mark=''
+	if [ -n "${2:-}" ]; then
+		_sfx=.p$2
+		_mark=" point=$2"
+	fi
+	echo "idlesim: snapshot $1 begin$_mark" > /sys/kernel/tracing/trace_marker
+	# shell builtins only: a fork per file would stretch the bracket
+	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*; do
+		[ -d "$s" ] || continue
+		read usage < $s/usage
+		read time < $s/time
+		read above < $s/above
+		read below < $s/below
+		cpu=${s%/cpuidle/*}
+		echo "${cpu##*/cpu} ${s##*/state} $usage $time $above $below"
+	done > "$RESULTS/cpuidle-$1$_sfx.txt"
+	if [ -r /sys/kernel/debug/simsoc/energy ]; then
+		while read -r line; do echo "$line"; done < /sys/kernel/debug/simsoc/energy \
+			> "$RESULTS/cpuidle-$1$_sfx.energy"
+	fi
+	echo "idlesim: snapshot $1 end$_mark" > /sys/kernel/tracing/trace_marker
+}

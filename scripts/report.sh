@@ -110,7 +110,7 @@ EOT
 		echo "<h2 id=\"$s\">$s</h2>"
 		echo "<p>$("$check" --describe "$src/workloads/scenarios/$s.ini" | esc)</p>"
 		echo "<pre>$(esc <"$tmp/$s-summary.txt")</pre>"
-		for p in energy residency; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
+		for p in energy residency rules; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
 		for g in "${govs[@]}"; do
 			[ -f "$tmp/$s-timeline-$g.png" ] && echo "<img src=\"$s-timeline-$g.png\" alt=\"$s timeline under $g\">"
 		done

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Plots of one comparison directory, written by idlesim-analyze compare:
 #   gnuplot -e "dir='DIR'; scenario='NAME'" compare.gp
-# makes DIR/energy.{png,svg} and DIR/residency.{png,svg}.
+# makes DIR/energy.{png,svg}, DIR/residency.{png,svg} and DIR/rules.{png,svg}.
 
 set datafile separator ","
 set style data histograms
@@ -10,6 +10,7 @@ set boxwidth 0.7
 set grid ytics
 set key outside right top
 ncols = system(sprintf("head -1 '%s/residency.csv' | awk -F, '{print NF}'", dir)) + 0
+rcols = system(sprintf("head -1 '%s/rules.csv' | awk -F, '{print NF}'", dir)) + 0
 
 do for [fmt in "png svg"] {
 	if (fmt eq "png") { set terminal pngcairo noenhanced size 900,540 font ",10" } else { set terminal svg noenhanced size 900,540 font ",10" }
@@ -29,4 +30,15 @@ do for [fmt in "png svg"] {
 	set ylabel "residency (ms)"
 	set style histogram rowstacked
 	plot for [c=2:ncols] sprintf("%s/residency.csv", dir) using c:xtic(1) title columnheader(c)
+
+	set output sprintf("%s/rules.%s", dir, fmt)
+	set title sprintf("%s: idle energy of each selection rule, replayed on each governor's periods", scenario)
+	set ylabel "idle energy (mJ)"
+	set style histogram clustered gap 1
+	set xtics rotate by -20
+	set key autotitle columnhead
+	plot for [c=2:rcols] sprintf("%s/rules.csv", dir) using (column(c)/1e6):xtic(1) title sprintf("periods of %s", columnhead(c))
+	set xtics norotate
+	unset key
+	set key outside right top
 }

@@ -144,6 +144,15 @@ struct run {
 	uint64_t in_time_ns[MAX_CPUS][MAX_STATES], out_time_ns[MAX_CPUS][MAX_STATES];
 	int cluster[MAX_CPUS];
 	int nr_clusters;
+	/*
+	 * The clusters' states, as idlestat gives them: a cluster is in the
+	 * shallowest state of its CPUs while all of them are idle (-1: one is
+	 * busy, or not seen yet).  Indexed by cluster.
+	 */
+	int cpu_state[MAX_CPUS];	/* -1 busy, -2 not seen yet */
+	int cl_state[MAX_CPUS];
+	uint64_t cl_since[MAX_CPUS];
+	uint64_t cl_count[MAX_CPUS][MAX_STATES], cl_ns[MAX_CPUS][MAX_STATES];
 	char xcheck[1024];		/* what the cross-checks found */
 	struct nominal_table nominal;
 	bool has_lat;			/* the workload's results were there */
@@ -197,6 +206,36 @@ static void sysfs_bounds(struct run *r, int cpu, uint64_t next)
 		r->out_usage[cpu][e]++;
 		r->out_time_ns[cpu][e] += len;
 	}
+}
+
+static void on_idle(int cpu, uint64_t ts, int state, void *data)
+{
+	struct run *r = data;
+	int c, k, min = INT_MAX, old;
+
+	if (cpu < 0 || cpu >= MAX_CPUS || !r->before[cpu].valid)
+		return;
+	r->cpu_state[cpu] = state;
+	k = r->cluster[cpu];
+	for (c = 0; c < MAX_CPUS; c++) {
+		if (!r->before[c].valid || r->cluster[c] != k)
+			continue;
+		if (r->cpu_state[c] < 0) {
+			min = -1;
+			break;
+		}
+		if (r->cpu_state[c] < min)
+			min = r->cpu_state[c];
+	}
+	old = r->cl_state[k];
+	if (min == old)
+		return;
+	if (old >= 0 && old < MAX_STATES && in_point(r, r->cl_since[k]) && in_point(r, ts))
+		r->cl_ns[k][old] += ts - r->cl_since[k];
+	if (min >= 0 && min < MAX_STATES && in_point(r, ts))
+		r->cl_count[k][min]++;
+	r->cl_state[k] = min;
+	r->cl_since[k] = ts;
 }
 
 static int on_period(const struct period *p, void *data)
@@ -704,7 +743,11 @@ static int analyse_run(const char *rundir, int point, struct run *r)
 		return -1;
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
 		goto out;
-	if (periods_read(&t, on_period, on_marker, r, &r->ps) < 0)
+	for (int cpu = 0; cpu < MAX_CPUS; cpu++) {
+		r->cpu_state[cpu] = -2;
+		r->cl_state[cpu] = -1;
+	}
+	if (periods_read(&t, on_period, on_marker, r->nr_clusters ? on_idle : NULL, r, &r->ps) < 0)
 		goto out;
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++)
 		if (r->pend[cpu])
@@ -767,6 +810,20 @@ static void write_states_csv(const struct run *r, FILE *fp)
 	}
 }
 
+static void write_clusters_csv(const struct run *r, FILE *fp)
+{
+	int k, i;
+
+	fprintf(fp, "cluster,state,count,total_ns,mean_ns\n");
+	for (k = 0; k < r->nr_clusters; k++)
+		for (i = 0; i < r->nr_states; i++)
+			fprintf(fp, "%d,%d,%llu,%llu,%llu\n", k, i,
+				(unsigned long long)r->cl_count[k][i],
+				(unsigned long long)r->cl_ns[k][i],
+				(unsigned long long)(r->cl_count[k][i] ?
+						     r->cl_ns[k][i] / r->cl_count[k][i] : 0));
+}
+
 static void write_timeline_csv(const struct run *r, FILE *fp)
 {
 	int i;
@@ -819,6 +876,18 @@ static void write_summary(const struct run *r, FILE *fp)
 			fprintf(fp, "    cluster%d: %.3f mJ (idle %.3f, active %.3f)\n",
 				i, (ci + ca) / 1e6, ci / 1e6, ca / 1e6);
 		}
+	for (i = 0; i < r->nr_clusters; i++) {
+		double all = 0;
+		int s;
+
+		for (s = 0; s < r->nr_states; s++)
+			all += (double)r->cl_ns[i][s];
+		fprintf(fp, "    cluster%d all CPUs idle %.3f ms, in its CPUs' shallowest state:", i,
+			all / 1e6);
+		for (s = 0; s < r->nr_states; s++)
+			fprintf(fp, " s%d %.3f", s, r->cl_ns[i][s] / 1e6);
+		fprintf(fp, " ms\n");
+	}
 	fputs(r->xcheck, fp);
 	if (r->has_table)
 		fprintf(fp, "  exit latency paid: mean %.1f us, max %.1f us\n",
@@ -907,7 +976,7 @@ static int cmd_run(int argc, char **argv)
 	char outdir[PATH_MAX], *end;
 	const char *odir = NULL;
 	long point = -1;
-	FILE *f[5];
+	FILE *f[6];
 	struct run *r;
 	int c, ret = 1;
 
@@ -951,7 +1020,8 @@ static int cmd_run(int argc, char **argv)
 	f[2] = f[1] ? out_open(&out, outdir, "summary.json") : NULL;
 	f[3] = f[2] ? out_open(&out, outdir, "summary.txt") : NULL;
 	f[4] = f[3] ? out_open(&out, outdir, "timeline.csv") : NULL;
-	if (!f[4]) {
+	f[5] = f[4] ? out_open(&out, outdir, "clusters.csv") : NULL;
+	if (!f[5]) {
 		out_abort(&out);
 		goto free;
 	}
@@ -960,6 +1030,7 @@ static int cmd_run(int argc, char **argv)
 	write_json(r, f[2]);
 	write_summary(r, f[3]);
 	write_timeline_csv(r, f[4]);
+	write_clusters_csv(r, f[5]);
 	if (out_commit(&out) < 0)
 		goto free;
 	write_summary(r, stdout);

@@ -21,6 +21,7 @@ struct reader {
 	struct trace *t;
 	period_fn fn;
 	marker_fn mfn;
+	idle_fn ifn;
 	void *data;
 	struct period_stats *st;
 	struct cpu_track cpu[MAX_CPUS];
@@ -169,8 +170,12 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			c->cur.requested = (int)v;
 			if (c->cur.entered < 0)
 				c->cur.entered = (int)v;
+			if (r->ifn)
+				r->ifn(cpu, rec->ts, (int)v, r->data);
 			break;
 		}
+		if (r->ifn)
+			r->ifn(cpu, rec->ts, -1, r->data);
 		if (!c->in_idle) {
 			/* the exit of an idle entry from before the trace started */
 			reset(c, cpu);
@@ -199,6 +204,8 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		if (field_s64(t, EV_ENTER, rec, "entered", &s) < 0)
 			goto bad;
 		c->cur.entered = (int)s;
+		if (r->ifn && c->in_idle && s != c->cur.requested)
+			r->ifn(cpu, rec->ts, (int)s, r->data);
 		break;
 	case EV_EXIT:
 		if (field_u64(t, EV_EXIT, rec, "residency_ns", &c->cur.residency_ns) < 0 ||
@@ -230,10 +237,10 @@ bad:
 	return 1;
 }
 
-int periods_read(struct trace *t, period_fn fn, marker_fn mfn, void *data,
+int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, void *data,
 		 struct period_stats *st)
 {
-	struct reader r = { .t = t, .fn = fn, .mfn = mfn, .data = data, .st = st };
+	struct reader r = { .t = t, .fn = fn, .mfn = mfn, .ifn = ifn, .data = data, .st = st };
 	int i;
 
 	memset(st, 0, sizeof(*st));

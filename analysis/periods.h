@@ -74,6 +74,12 @@ struct period_stream;
 typedef int (*period_fn)(const struct period *p, void *data);
 /* Called for each trace_marker line (workload phase boundaries). */
 typedef int (*marker_fn)(int cpu, uint64_t ts, const char *text, void *data);
+/*
+ * Called when a CPU changes state: @state is the idle state it is in from
+ * @ts on (the requested one at the idle entry, then the one the driver
+ * entered, if another), or -1 when it leaves idle.
+ */
+typedef void (*idle_fn)(int cpu, uint64_t ts, int state, void *data);
 
 struct period_stats {
 	uint64_t events;
@@ -86,10 +92,10 @@ struct period_stats {
 
 /*
  * Reads the whole trace in time order, calling @fn for each complete
- * period (and @mfn, if set, for markers).  Returns 0, or -1 when the trace
- * cannot be read or a callback failed.
+ * period (and @mfn, if set, for markers, @ifn for the CPUs' transitions).
+ * Returns 0, or -1 when the trace cannot be read or a callback failed.
  */
-int periods_read(struct trace *t, period_fn fn, marker_fn mfn, void *data,
+int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, void *data,
 		 struct period_stats *st);
 
 #endif /* IDLESIM_PERIODS_H */

@@ -6,8 +6,9 @@
 # trace-cmd report, and the lateness is sorted here from the workload's
 # wake-up file.  Per CPU and state: count, time, energy and transition
 # energy; the run's idle and active energy and demotions; the lateness
-# p50, p99, max and misses; and the replay of the rule that ran must
-# reproduce the kernel's choices (target >= 99.9 %).
+# p50, p99, max and misses; the cluster's states (count and time in the
+# shallowest state of its CPUs while all are idle); and the replay of the
+# rule that ran must reproduce the kernel's choices (target >= 99.9 %).
 . tests/lib/common.sh
 fx=tests/fixtures/menu_deepest-1s
 an=$IDLESIM_O/analysis/san/idlesim-analyze
@@ -22,6 +23,10 @@ got=$(awk -F, 'NR > 1 && $3 > 0 { printf "state %d %d %d %s %s %s\n", $1, $2, $3
 diff <(grep '^state ' <<<"$want") <(echo "$got") >"$IDLESIM_SCRATCH/states.diff" ||
 	{ cat "$IDLESIM_SCRATCH/states.diff"; fail "per-state figures differ from trace-cmd report's (< expected, > analysis)"; }
 note "$(grep -c '^state ' <<<"$want") CPU/state rows agree"
+got=$(awk -F, 'NR > 1 && $3 > 0 { printf "cluster %d %d %d %s\n", $1, $2, $3, $4 }' "$o/clusters.csv")
+diff <(grep '^cluster ' <<<"$want" | sort) <(echo "$got" | sort) >"$IDLESIM_SCRATCH/clusters.diff" ||
+	{ cat "$IDLESIM_SCRATCH/clusters.diff"; fail "cluster states differ from trace-cmd report's (< expected, > analysis)"; }
+[ "$(grep -c '^cluster ' <<<"$want")" -ge 3 ] || fail "the fixture's cluster was in fewer than 3 states"
 json=$o/summary.json
 jget() { sed -n "s/.*$1.*/\\1/p" "$json" | head -1; }
 for k in idle active; do

@@ -8,13 +8,55 @@
 #   a period is a simsoc_exit whose CPU and seq had a simsoc_enter;
 #   its transition energy is energy - power[state] * (residency - spin) / 1e6;
 #   active energy is the busy_energy of every simsoc_period: the busy
-#   time before a prepare is real whether or not the period completed.
+#   time before a prepare is real whether or not the period completed;
+#   a cluster (CPUs from the guest's energy meter file) is, while all its
+#   CPUs are idle, in the shallowest of their states (a CPU is in the
+#   requested state from its cpu_idle entry, in the one entered from its
+#   simsoc_enter, busy from its cpu_idle exit).
 #
 # usage: expect-from-report.sh RUNDIR
 # prints "state CPU STATE COUNT TOTAL_NS ENERGY_NJ TRANSITION_NJ" lines and
-# "active ACTIVE_NJ", "idle IDLE_NJ", "demoted N".
+# "active ACTIVE_NJ", "idle IDLE_NJ", "demoted N", and
+# "cluster K STATE COUNT TOTAL_NS" lines.
 set -euo pipefail
-trace-cmd report -i "$1/results/trace.dat" 2>/dev/null | awk '
+clusters=$(sed -n 's/^cpu\([0-9]*\) cluster=\([0-9]*\) .*/\1:\2/p' "$1/results/cpuidle-before.energy" | paste -sd' ')
+trace-cmd report -t -i "$1/results/trace.dat" 2>/dev/null | awk -v clusters="$clusters" '
+BEGIN {
+	ncl = split(clusters, cc, " ")
+	for (i = 1; i <= ncl; i++) {
+		split(cc[i], kv, ":")
+		cl[kv[1]] = kv[2]; cpus[++ncpu] = kv[1]; cst[kv[1]] = -2
+	}
+	for (i = 1; i <= ncpu; i++) clstate[cl[cpus[i]]] = -1
+}
+# "12.345678901:" -> nanoseconds, without going through a double
+function ns(t,   p) {
+	sub(/:$/, "", t)
+	split(t, p, ".")
+	return p[1] * 1000000000 + p[2]
+}
+function cpu_is(c, st, t,   k, i, m, old) {
+	if (!(c in cl))
+		return
+	cst[c] = st; k = cl[c]; m = 1000
+	for (i = 1; i <= ncpu; i++)
+		if (cl[cpus[i]] == k) {
+			if (cst[cpus[i]] < 0) { m = -1; break }
+			if (cst[cpus[i]] < m) m = cst[cpus[i]]
+		}
+	old = clstate[k]
+	if (m == old)
+		return
+	if (old >= 0) cltime[k, old] += t - since[k]
+	if (m >= 0) clcount[k, m]++
+	clstate[k] = m; since[k] = t; clseen[k] = 1
+}
+$4 == "cpu_idle:" {
+	c = val("cpu_id"); st = val("state")
+	if (st == "4294967295") { cpu_is(c, -1, ns($3)); inidle[c] = 0 }
+	else { cpu_is(c, st + 0, ns($3)); inidle[c] = 1; req[c] = st + 0 }
+	next
+}
 function val(key,   i) {
 	for (i = 1; i <= NF; i++)
 		if (index($i, key "=") == 1)
@@ -44,6 +86,8 @@ $4 == "simsoc_enter:" {
 	entered[c, s] = 1
 	if (val("requested") != val("entered"))
 		dem[c, s] = 1
+	if (inidle[c] && val("entered") + 0 != req[c])
+		cpu_is(c, val("entered") + 0, ns($3))
 	next
 }
 $4 == "simsoc_exit:" {
@@ -70,4 +114,8 @@ END {
 		printf "state %d %d %d %.0f %.0f %.0f\n", ks[1], ks[2], n[k], tot[k], en[k], trans[k]
 	}
 	printf "active %.0f\nidle %.0f\ndemoted %d\n", active, idle, demoted
+	for (k in clseen)
+		for (st = 0; st < 8; st++)
+			if ((k, st) in clcount)
+				printf "cluster %d %d %d %.0f\n", k, st, clcount[k, st], cltime[k, st]
 }' | sort -k1,1 -k2,2n -k3,3n

@@ -10,6 +10,21 @@
 
 #include "stats.h"
 
+/* One half-step of Lentz's method: updates @c and @d, returns the factor. */
+static double lentz(double *c, double *d, double aa)
+{
+	const double tiny = 1e-300;
+
+	*d = 1 + aa * *d;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 static double betacf(double a, double b, double x)
 {
 	const double tiny = 1e-300, eps = 1e-14;
@@ -21,26 +36,10 @@ static double betacf(double a, double b, double x)
 	d = 1 / d;
 	h = d;
 	for (m = 1; m <= 300; m++) {
-		double aa = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
 		double del;
 
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		h *= lentz(&c, &d, m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)));
+		del = lentz(&c, &d, -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)));
 		h *= del;
 		if (fabs(del - 1) < eps)
 			break;

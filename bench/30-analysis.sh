@@ -9,7 +9,7 @@ an=$IDLESIM_ANALYZE
 # The benchmark scenario: audio-long (120 s of guest time).
 "$IDLESIM_SRC/scripts/run-scenario.sh" audio-long menu "$s/long" >/dev/null
 run=$s/long
-events=$(awk '/events/ {for (i = 1; i <= NF; i++) if ($(i + 1) == "events,") print $i}' "$run/analysis/summary.txt")
+events=$(sed -n 's/^  "events": \([0-9]*\),$/\1/p' "$run/analysis/summary.json")
 t0=$(date +%s.%N)
 trace-cmd report -i "$run/results/trace.dat" >/dev/null 2>&1
 t1=$(date +%s.%N)

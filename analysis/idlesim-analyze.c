@@ -692,13 +692,10 @@ static int cross_check(struct run *r)
 /* Reads and analyses one run directory into @r. */
 static int analyse_run(const char *rundir, int point, struct run *r)
 {
-	char trace_path[PATH_MAX];
-	struct trace t;
-	int ret = -1;
-
+	char trace_path[PATH_MAX], workload_dir[PATH_MAX], before[64], after[64];
 	struct timeline_row *tl = r->tl;
-
-	char before[64], after[64];
+	struct trace t;
+	int ret = -1, lat;
 
 	memset(r, 0, sizeof(*r));
 	r->tl = tl;
@@ -730,15 +727,13 @@ static int analyse_run(const char *rundir, int point, struct run *r)
 		       read_sysfs(rundir, after, &r->sys_after) > 0;
 	/* a sweep point's workload wrote its results under results/pN/ */
 	if (point >= 0)
-		snprintf(trace_path, sizeof(trace_path), "%s/results/p%d", rundir, point);
+		snprintf(workload_dir, sizeof(workload_dir), "%s/results/p%d", rundir, point);
 	else
-		snprintf(trace_path, sizeof(trace_path), "%s/results", rundir);
-	ret = latency_read(trace_path, budget_override_ns, &r->lat);
-	if (ret < 0)
+		snprintf(workload_dir, sizeof(workload_dir), "%s/results", rundir);
+	lat = latency_read(workload_dir, budget_override_ns, &r->lat);
+	if (lat < 0)
 		return -1;
-	r->has_lat = ret > 0;
-	ret = -1;
-	snprintf(trace_path, sizeof(trace_path), "%s/results/trace.dat", rundir);
+	r->has_lat = lat > 0;
 	if (trace_open(&t, trace_path) < 0)
 		return -1;
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)

@@ -9,6 +9,52 @@
 
 #define PWR_EVENT_EXIT	((uint64_t)(uint32_t)-1)
 
+/* The fields read, bound once per trace (see trace_field()). */
+enum fld {
+	F_PERIOD_SEQ, F_PERIOD_NR, F_PERIOD_USABLE, F_PERIOD_LAT, F_PERIOD_RES,
+	F_PERIOD_POWER, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
+	F_SEL_GOVERNOR, F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
+	F_SEL_USABLE, F_SEL_CANDIDATE, F_SEL_CHOSEN, F_SEL_STOP_TICK,
+	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED,
+	F_IDLE_STATE,
+	F_ENTER_REQUESTED, F_ENTER_ENTERED,
+	F_EXIT_RESIDENCY, F_EXIT_SPIN, F_EXIT_ENERGY,
+	F_MARKER_BUF,
+	NR_FLDS,
+};
+
+static const struct {
+	enum ev_id ev;
+	const char *name;
+	bool optional;		/* older patch series versions lack it */
+} fld_table[NR_FLDS] = {
+	[F_PERIOD_SEQ]		= { .ev = EV_PERIOD, .name = "seq" },
+	[F_PERIOD_NR]		= { .ev = EV_PERIOD, .name = "nr_states" },
+	[F_PERIOD_USABLE]	= { .ev = EV_PERIOD, .name = "usable" },
+	[F_PERIOD_LAT]		= { .ev = EV_PERIOD, .name = "exit_latency_ns" },
+	[F_PERIOD_RES]		= { .ev = EV_PERIOD, .name = "target_residency_ns" },
+	[F_PERIOD_POWER]	= { .ev = EV_PERIOD, .name = "power" },
+	[F_PERIOD_BUSY_NS]	= { .ev = EV_PERIOD, .name = "busy_ns" },
+	[F_PERIOD_BUSY_ENERGY]	= { .ev = EV_PERIOD, .name = "busy_energy" },
+	[F_SEL_GOVERNOR]	= { .ev = EV_SELECT, .name = "governor" },
+	[F_SEL_PREDICTED]	= { .ev = EV_SELECT, .name = "predicted_ns" },
+	[F_SEL_NEXT_TIMER]	= { .ev = EV_SELECT, .name = "next_timer_ns" },
+	[F_SEL_LATENCY_REQ]	= { .ev = EV_SELECT, .name = "latency_req_ns" },
+	[F_SEL_USABLE]		= { .ev = EV_SELECT, .name = "usable_mask" },
+	[F_SEL_CANDIDATE]	= { .ev = EV_SELECT, .name = "candidate_mask" },
+	[F_SEL_CHOSEN]		= { .ev = EV_SELECT, .name = "chosen" },
+	[F_SEL_STOP_TICK]	= { .ev = EV_SELECT, .name = "stop_tick" },
+	[F_SEL_DELTA_TICK]	= { .ev = EV_SELECT, .name = "delta_tick_ns", .optional = true },
+	[F_SEL_TICK_STOPPED]	= { .ev = EV_SELECT, .name = "tick_stopped", .optional = true },
+	[F_IDLE_STATE]		= { .ev = EV_CPU_IDLE, .name = "state" },
+	[F_ENTER_REQUESTED]	= { .ev = EV_ENTER, .name = "requested" },
+	[F_ENTER_ENTERED]	= { .ev = EV_ENTER, .name = "entered" },
+	[F_EXIT_RESIDENCY]	= { .ev = EV_EXIT, .name = "residency_ns" },
+	[F_EXIT_SPIN]		= { .ev = EV_EXIT, .name = "spin_ns" },
+	[F_EXIT_ENERGY]		= { .ev = EV_EXIT, .name = "energy" },
+	[F_MARKER_BUF]		= { .ev = EV_MARKER, .name = "buf" },
+};
+
 struct cpu_track {
 	struct period cur;
 	bool in_idle;
@@ -25,8 +71,32 @@ struct reader {
 	void *data;
 	struct period_stats *st;
 	struct cpu_track cpu[MAX_CPUS];
+	struct tep_format_field *f[NR_FLDS];
 	int err;
 };
+
+/*
+ * Binds every field of the events the trace has; an event without one
+ * of its fields is refused up front rather than at its first record.
+ */
+static int bind_fields(struct reader *r)
+{
+	int i, missing = 0;
+
+	for (i = 0; i < NR_FLDS; i++) {
+		r->f[i] = trace_field(r->t, fld_table[i].ev, fld_table[i].name,
+				      fld_table[i].optional);
+		if (!r->f[i] && r->t->ev[fld_table[i].ev].event && !fld_table[i].optional)
+			missing++;
+	}
+	/* the tick figures come as a pair */
+	if (!r->f[F_SEL_DELTA_TICK] != !r->f[F_SEL_TICK_STOPPED]) {
+		fprintf(stderr, "%s: cpuidle_select has only one of delta_tick_ns and tick_stopped\n",
+			r->t->path);
+		missing++;
+	}
+	return missing ? -1 : 0;
+}
 
 static void reset(struct cpu_track *c, int cpu)
 {
@@ -45,8 +115,8 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 	uint64_t nr;
 	int n, i;
 
-	if (field_u64(t, EV_PERIOD, rec, "seq", &p->seq) < 0 ||
-	    field_u64(t, EV_PERIOD, rec, "nr_states", &nr) < 0)
+	if (field_u64(t, r->f[F_PERIOD_SEQ], rec, &p->seq) < 0 ||
+	    field_u64(t, r->f[F_PERIOD_NR], rec, &nr) < 0)
 		return -1;
 	if (nr == 0 || nr > MAX_STATES) {
 		fprintf(stderr, "%s: simsoc_period with %llu states (expected 1 to %d)\n",
@@ -54,19 +124,19 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 		return -1;
 	}
 	p->table.nr = (int)nr;
-	n = field_array(t, EV_PERIOD, rec, "usable", v, MAX_STATES);
+	n = field_array(t, r->f[F_PERIOD_USABLE], rec, v, MAX_STATES);
 	if (n < (int)nr)
 		return -1;
 	for (i = 0; i < (int)nr; i++)
 		p->table.usable[i] = v[i] != 0;
-	if (field_array(t, EV_PERIOD, rec, "exit_latency_ns",
-			p->table.exit_latency_ns, MAX_STATES) < (int)nr ||
-	    field_array(t, EV_PERIOD, rec, "target_residency_ns",
-			p->table.target_residency_ns, MAX_STATES) < (int)nr ||
-	    field_array(t, EV_PERIOD, rec, "power", p->table.power, MAX_STATES) < (int)nr)
+	if (field_array(t, r->f[F_PERIOD_LAT], rec, p->table.exit_latency_ns,
+			MAX_STATES) < (int)nr ||
+	    field_array(t, r->f[F_PERIOD_RES], rec, p->table.target_residency_ns,
+			MAX_STATES) < (int)nr ||
+	    field_array(t, r->f[F_PERIOD_POWER], rec, p->table.power, MAX_STATES) < (int)nr)
 		return -1;
-	if (field_u64(t, EV_PERIOD, rec, "busy_ns", &p->drv_busy_ns) < 0 ||
-	    field_s64(t, EV_PERIOD, rec, "busy_energy", &p->busy_energy) < 0)
+	if (field_u64(t, r->f[F_PERIOD_BUSY_NS], rec, &p->drv_busy_ns) < 0 ||
+	    field_s64(t, r->f[F_PERIOD_BUSY_ENERGY], rec, &p->busy_energy) < 0)
 		return -1;
 	/* below 10 us the integer nJ figure is too coarse to divide */
 	if (p->drv_busy_ns >= 10000)
@@ -83,20 +153,20 @@ static int read_select(struct reader *r, struct tep_record *rec, struct period *
 	uint64_t u, c, stop;
 	int64_t chosen;
 
-	if (field_str(t, EV_SELECT, rec, "governor", s->governor, sizeof(s->governor)) < 0 ||
-	    field_u64(t, EV_SELECT, rec, "predicted_ns", &s->predicted_ns) < 0 ||
-	    field_u64(t, EV_SELECT, rec, "next_timer_ns", &s->next_timer_ns) < 0 ||
-	    field_s64(t, EV_SELECT, rec, "latency_req_ns", &s->latency_req_ns) < 0 ||
-	    field_u64(t, EV_SELECT, rec, "usable_mask", &u) < 0 ||
-	    field_u64(t, EV_SELECT, rec, "candidate_mask", &c) < 0 ||
-	    field_s64(t, EV_SELECT, rec, "chosen", &chosen) < 0 ||
-	    field_u64(t, EV_SELECT, rec, "stop_tick", &stop) < 0)
+	if (field_str(t, r->f[F_SEL_GOVERNOR], rec, s->governor, sizeof(s->governor)) < 0 ||
+	    field_u64(t, r->f[F_SEL_PREDICTED], rec, &s->predicted_ns) < 0 ||
+	    field_u64(t, r->f[F_SEL_NEXT_TIMER], rec, &s->next_timer_ns) < 0 ||
+	    field_s64(t, r->f[F_SEL_LATENCY_REQ], rec, &s->latency_req_ns) < 0 ||
+	    field_u64(t, r->f[F_SEL_USABLE], rec, &u) < 0 ||
+	    field_u64(t, r->f[F_SEL_CANDIDATE], rec, &c) < 0 ||
+	    field_s64(t, r->f[F_SEL_CHOSEN], rec, &chosen) < 0 ||
+	    field_u64(t, r->f[F_SEL_STOP_TICK], rec, &stop) < 0)
 		return -1;
-	if (tep_find_field(t->ev[EV_SELECT].event, "delta_tick_ns")) {
+	if (r->f[F_SEL_DELTA_TICK]) {
 		uint64_t stopped;
 
-		if (field_u64(t, EV_SELECT, rec, "delta_tick_ns", &s->delta_tick_ns) < 0 ||
-		    field_u64(t, EV_SELECT, rec, "tick_stopped", &stopped) < 0)
+		if (field_u64(t, r->f[F_SEL_DELTA_TICK], rec, &s->delta_tick_ns) < 0 ||
+		    field_u64(t, r->f[F_SEL_TICK_STOPPED], rec, &stopped) < 0)
 			return -1;
 		s->tick_stopped = stopped != 0;
 		s->has_tick = true;
@@ -162,7 +232,7 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			goto bad;
 		break;
 	case EV_CPU_IDLE:
-		if (field_u64(t, EV_CPU_IDLE, rec, "state", &v) < 0)
+		if (field_u64(t, r->f[F_IDLE_STATE], rec, &v) < 0)
 			goto bad;
 		if ((uint32_t)v != (uint32_t)PWR_EVENT_EXIT) {
 			c->in_idle = true;
@@ -198,19 +268,19 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		reset(c, cpu);
 		break;
 	case EV_ENTER:
-		if (field_s64(t, EV_ENTER, rec, "requested", &s) < 0)
+		if (field_s64(t, r->f[F_ENTER_REQUESTED], rec, &s) < 0)
 			goto bad;
 		c->cur.requested = (int)s;
-		if (field_s64(t, EV_ENTER, rec, "entered", &s) < 0)
+		if (field_s64(t, r->f[F_ENTER_ENTERED], rec, &s) < 0)
 			goto bad;
 		c->cur.entered = (int)s;
 		if (r->ifn && c->in_idle && s != c->cur.requested)
 			r->ifn(cpu, rec->ts, (int)s, r->data);
 		break;
 	case EV_EXIT:
-		if (field_u64(t, EV_EXIT, rec, "residency_ns", &c->cur.residency_ns) < 0 ||
-		    field_u64(t, EV_EXIT, rec, "spin_ns", &c->cur.spin_ns) < 0 ||
-		    field_s64(t, EV_EXIT, rec, "energy", &c->cur.energy) < 0)
+		if (field_u64(t, r->f[F_EXIT_RESIDENCY], rec, &c->cur.residency_ns) < 0 ||
+		    field_u64(t, r->f[F_EXIT_SPIN], rec, &c->cur.spin_ns) < 0 ||
+		    field_s64(t, r->f[F_EXIT_ENERGY], rec, &c->cur.energy) < 0)
 			goto bad;
 		c->cur.has_driver = true;
 		break;
@@ -219,7 +289,7 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			char buf[256];
 			size_t n;
 
-			if (field_str(t, EV_MARKER, rec, "buf", buf, sizeof(buf)) < 0)
+			if (field_str(t, r->f[F_MARKER_BUF], rec, buf, sizeof(buf)) < 0)
 				goto bad;
 			n = strlen(buf);
 			while (n && buf[n - 1] == '\n')
@@ -244,6 +314,8 @@ int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, void
 	int i;
 
 	memset(st, 0, sizeof(*st));
+	if (bind_fields(&r) < 0)
+		return -1;
 	for (i = 0; i < MAX_CPUS; i++)
 		reset(&r.cpu[i], i);
 	if (tracecmd_iterate_events(t->handle, NULL, 0, on_event, &r) < 0 && !r.err) {

@@ -99,38 +99,57 @@ int trace_event_id(struct trace *t, struct tep_record *rec)
 	return -1;
 }
 
-static struct tep_format_field *find(struct trace *t, enum ev_id id,
-				     const char *name)
+struct tep_format_field *trace_field(struct trace *t, enum ev_id id,
+				     const char *name, bool optional)
 {
-	struct tep_format_field *f = NULL;
+	struct tep_format_field *f;
 
-	if (t->ev[id].event)
-		f = tep_find_field(t->ev[id].event, name);
-	if (!f)
+	if (!t->ev[id].event)
+		return NULL;
+	f = tep_find_field(t->ev[id].event, name);
+	if (!f && !optional)
 		fprintf(stderr, "%s: event %s:%s has no field '%s' (driver and analysis out of step?)\n",
 			t->path, t->ev[id].system, t->ev[id].name, name);
 	return f;
 }
 
-int field_u64(struct trace *t, enum ev_id id, struct tep_record *rec,
-	      const char *name, uint64_t *val)
+static int short_record(struct trace *t, struct tep_format_field *f)
 {
-	struct tep_format_field *f = find(t, id, name);
+	fprintf(stderr, "%s: a %s record is shorter than its format (corrupt trace?)\n",
+		t->path, f->event->name);
+	return -1;
+}
+
+static int read_number(struct trace *t, struct tep_format_field *f,
+		       struct tep_record *rec, unsigned long long *v)
+{
+	if (f->offset < 0 || f->size < 0 || f->offset + f->size > rec->size)
+		return short_record(t, f);
+	if (tep_read_number_field(f, rec->data, v) < 0) {
+		fprintf(stderr, "%s: %s:%s field '%s' has %d bytes, not a number\n",
+			t->path, f->event->system, f->event->name, f->name, f->size);
+		return -1;
+	}
+	return 0;
+}
+
+int field_u64(struct trace *t, struct tep_format_field *f,
+	      struct tep_record *rec, uint64_t *val)
+{
 	unsigned long long v;
 
-	if (!f || tep_read_number_field(f, rec->data, &v) < 0)
+	if (read_number(t, f, rec, &v) < 0)
 		return -1;
 	*val = v;
 	return 0;
 }
 
-int field_s64(struct trace *t, enum ev_id id, struct tep_record *rec,
-	      const char *name, int64_t *val)
+int field_s64(struct trace *t, struct tep_format_field *f,
+	      struct tep_record *rec, int64_t *val)
 {
-	struct tep_format_field *f = find(t, id, name);
 	unsigned long long v;
 
-	if (!f || tep_read_number_field(f, rec->data, &v) < 0)
+	if (read_number(t, f, rec, &v) < 0)
 		return -1;
 	/* sign-extend from the field's own width */
 	if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size < 8) {
@@ -164,28 +183,22 @@ static int64_t read_elem(const unsigned char *p, int size, bool is_signed)
 	return v;
 }
 
-int field_array(struct trace *t, enum ev_id id, struct tep_record *rec,
-		const char *name, int64_t *val, int max)
+int field_array(struct trace *t, struct tep_format_field *f,
+		struct tep_record *rec, int64_t *val, int max)
 {
-	struct tep_format_field *f = find(t, id, name);
 	const unsigned char *p;
 	int n, i, esize;
 
-	if (!f)
-		return -1;
 	if (!(f->flags & TEP_FIELD_IS_ARRAY) || !f->arraylen) {
 		fprintf(stderr, "%s: %s:%s field '%s' is not a fixed-size array\n",
-			t->path, t->ev[id].system, t->ev[id].name, name);
+			t->path, f->event->system, f->event->name, f->name);
 		return -1;
 	}
 	esize = f->elementsize ? (int)f->elementsize : f->size / (int)f->arraylen;
 	if (esize != 1 && esize != 2 && esize != 4 && esize != 8)
 		return -1;
-	if (f->offset + f->size > rec->size) {
-		fprintf(stderr, "%s: a %s record is shorter than its format (corrupt trace?)\n",
-			t->path, t->ev[id].name);
-		return -1;
-	}
+	if (f->offset + f->size > rec->size)
+		return short_record(t, f);
 	n = (int)f->arraylen < max ? (int)f->arraylen : max;
 	p = (const unsigned char *)rec->data + f->offset;
 	for (i = 0; i < n; i++)
@@ -193,20 +206,19 @@ int field_array(struct trace *t, enum ev_id id, struct tep_record *rec,
 	return n;
 }
 
-int field_str(struct trace *t, enum ev_id id, struct tep_record *rec,
-	      const char *name, char *buf, size_t len)
+int field_str(struct trace *t, struct tep_format_field *f,
+	      struct tep_record *rec, char *buf, size_t len)
 {
-	struct tep_format_field *f = find(t, id, name);
 	unsigned int off, size;
 
-	if (!f || !len)
+	if (!len)
 		return -1;
 	off = f->offset;
 	size = f->size;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
 		unsigned long long v;
 
-		if (tep_read_number_field(f, rec->data, &v) < 0)
+		if (read_number(t, f, rec, &v) < 0)
 			return -1;
 		off = v & 0xffff;
 		size = v >> 16;
@@ -217,7 +229,7 @@ int field_str(struct trace *t, enum ev_id id, struct tep_record *rec,
 	if (!size && !(f->flags & TEP_FIELD_IS_DYNAMIC) && off <= (unsigned int)rec->size)
 		size = rec->size - off;
 	if (off + size > (unsigned int)rec->size)
-		return -1;
+		return short_record(t, f);
 	if (size >= len)
 		size = len - 1;
 	size = strnlen((const char *)rec->data + off, size);

@@ -52,17 +52,29 @@ void trace_close(struct trace *t);
  */
 int trace_require(struct trace *t, unsigned int need);
 
-/* Field access; each returns -1 (and prints) if the field is missing. */
-int field_u64(struct trace *t, enum ev_id id, struct tep_record *rec,
-	      const char *name, uint64_t *val);
-int field_s64(struct trace *t, enum ev_id id, struct tep_record *rec,
-	      const char *name, int64_t *val);
+/*
+ * Fields are looked up by name once, when the analysis binds them, and
+ * read through the returned format for every event: a name lookup per
+ * event would cost a strcmp() over the event's format each time.
+ *
+ * trace_field() returns @name's format in event @id, or NULL if the
+ * event is not in the trace or lacks the field; a missing field is
+ * printed, naming both, unless @optional.
+ */
+struct tep_format_field *trace_field(struct trace *t, enum ev_id id,
+				     const char *name, bool optional);
+
+/* Field access; each returns -1 (and prints) if @rec is too short. */
+int field_u64(struct trace *t, struct tep_format_field *f,
+	      struct tep_record *rec, uint64_t *val);
+int field_s64(struct trace *t, struct tep_format_field *f,
+	      struct tep_record *rec, int64_t *val);
 /* Fixed-size array of integers: reads up to @max elements into @val. */
-int field_array(struct trace *t, enum ev_id id, struct tep_record *rec,
-		const char *name, int64_t *val, int max);
+int field_array(struct trace *t, struct tep_format_field *f,
+		struct tep_record *rec, int64_t *val, int max);
 /* A string field (__string() or a char array); NUL-terminated copy. */
-int field_str(struct trace *t, enum ev_id id, struct tep_record *rec,
-	      const char *name, char *buf, size_t len);
+int field_str(struct trace *t, struct tep_format_field *f,
+	      struct tep_record *rec, char *buf, size_t len);
 
 /* Which bound event @rec is, or -1 for events the analysis ignores. */
 int trace_event_id(struct trace *t, struct tep_record *rec);

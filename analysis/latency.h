@@ -29,7 +29,10 @@ struct latency {
  */
 int latency_read(const char *dir, uint64_t budget_ns, struct latency *out);
 
-/* The nearest-rank percentile @pct (0..100) of @n sorted values. */
-uint64_t percentile_sorted(const uint64_t *v, uint64_t n, double pct);
+/*
+ * The nearest-rank percentile @pct (0..100) of @n values, found by
+ * selection (linear time): @v is reordered.
+ */
+uint64_t percentile_select(uint64_t *v, uint64_t n, double pct);
 
 #endif /* IDLESIM_LATENCY_H */

@@ -7,6 +7,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,10 @@ static void test_latency(void)
 	CHECK(latency_read(dir, 0, &l) == -1, "missing wakeups file is an error");
 	write_file(dir, "wakeups-b.tsv", "0\trun\tx\n");
 	CHECK(latency_read(dir, 0, &l) == -1, "malformed wakeups line is an error");
+	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\t300x\t0\n");
+	CHECK(latency_read(dir, 0, &l) == -1, "a number with trailing junk is an error");
+	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\n");
+	CHECK(latency_read(dir, 0, &l) == -1, "a line without its lateness is an error");
 	unlink(p);
 	snprintf(p, sizeof(p), "%s/wakeups-a.tsv", dir);
 	unlink(p);
@@ -248,12 +253,61 @@ static void test_latency(void)
 	rmdir(dir);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Selection against a sort, on random arrays with many ties, sorted and
+ * reversed ones, of 1 to 300 values, at the percentiles used and a few
+ * more.
+ */
+static void test_percentile(void)
+{
+	static const double pcts[] = { 0, 1, 25, 50, 90, 99, 99.9, 100 };
+	uint64_t v[300], sorted[300], work[300];
+	unsigned int seed = 12345;
+	int n, kind, i, p, bad = 0, runs = 0;
+
+	for (n = 1; n <= 300; n++) {
+		for (kind = 0; kind < 4; kind++) {
+			for (i = 0; i < n; i++) {
+				seed = seed * 1103515245 + 12345;
+				v[i] = kind == 0 ? (seed >> 16) % 7 :	/* ties */
+				       kind == 1 ? seed >> 8 :
+				       kind == 2 ? (uint64_t)i : (uint64_t)(n - i);
+			}
+			memcpy(sorted, v, n * sizeof(*v));
+			qsort(sorted, n, sizeof(*v), cmp_u64);
+			for (p = 0; p < (int)(sizeof(pcts) / sizeof(pcts[0])); p++) {
+				uint64_t rank = (uint64_t)ceil(pcts[p] / 100.0 * n - 1e-9);
+
+				if (rank < 1)
+					rank = 1;
+				memcpy(work, v, n * sizeof(*v));
+				runs++;
+				if (percentile_select(work, n, pcts[p]) != sorted[rank - 1] &&
+				    bad++ < 5)
+					printf("percentile %.1f of %d values (kind %d): %llu, sorted says %llu\n",
+					       pcts[p], n, kind,
+					       (unsigned long long)percentile_select(work, n, pcts[p]),
+					       (unsigned long long)sorted[rank - 1]);
+			}
+		}
+	}
+	CHECK(!bad, "%d of %d percentile selections differ from the sort", bad, runs);
+}
+
 int main(void)
 {
 	test_rules();
 	test_stats();
 	test_stats_nan();
 	test_latency();
+	test_percentile();
 	printf("%d passed, %d failed\n", checks - failures, failures);
 	return failures ? 1 : 0;
 }

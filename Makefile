@@ -83,6 +83,7 @@ ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
 # Run parameters
 SMP ?= 4
 TIMEOUT ?= 600
+MEM ?= 512M
 ICOUNT ?= shift=auto,sleep=off
 GOVERNOR ?= menu
 GOVERNORS ?= menu_deepest menu
@@ -145,7 +146,7 @@ help:
 	@echo '  JOBS=n             parallel kernel build jobs (default nproc = $(JOBS))'
 	@echo '  KCONFIG_LOOSE=1    report config options that did not land, and build anyway'
 	@echo '  DEBUG=1            add kernel-patches/configs/debug.config'
-	@echo '  SMP=n TIMEOUT=s ICOUNT=opts|off GOVERNOR=name GOVERNORS="a b"   run parameters'
+	@echo '  SMP=n MEM=size TIMEOUT=s ICOUNT=opts|off GOVERNOR=name GOVERNORS="a b"   run parameters'
 
 # Every build step depends on the stamp, so that on a fresh machine `make
 # test` installs what it needs; `make deps` re-checks unconditionally.
@@ -239,7 +240,7 @@ $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
 
 RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
 	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
-	IDLESIM_SMP=$(SMP) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
+	IDLESIM_SMP=$(SMP) IDLESIM_MEM=$(MEM) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
 	IDLESIM_REPEATS=$(REPEATS)
 

@@ -28,7 +28,7 @@ usage: run-guest.sh --job SCRIPT --rundir DIR [options]
   --file PATH        also put PATH into the guest's /job (repeatable)
   --governor NAME    cpuidle governor to run the job under
   --smp N            guest CPUs (default $IDLESIM_SMP or 4)
-  --mem SIZE         guest memory (default 512M)
+  --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
   --append ARGS      extra kernel command line
   --timeout SECONDS  wall-clock limit (default $IDLESIM_TIMEOUT or 600)
   --icount OPTS|off  QEMU -icount options (default shift=auto,sleep=off)
@@ -41,7 +41,7 @@ EOT
 
 job= rundir= governor= append= force=0
 smp=${IDLESIM_SMP:-4}
-mem=512M
+mem=${IDLESIM_MEM:-512M}
 timeout=${IDLESIM_TIMEOUT:-600}
 icount=${IDLESIM_ICOUNT:-shift=auto,sleep=off}
 kernel=${IDLESIM_KERNEL:-}
@@ -130,8 +130,10 @@ done
 pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
 { cat "$initrd"; head -c "$pad" /dev/zero; cat "$work/job.cpio"; } >"$work/initrd"
 
-# The results disk, sparse.
-truncate -s 256M "$work/results.img"
+# The results disk, sparse; /results lives in the guest's RAM, so a disk
+# of that size holds any tar of it.
+truncate -s "$mem" "$work/results.img" ||
+	fail_usage "--mem $mem: not a size (e.g. 512M, 1G)"
 
 # KUnit suites are built in; they run only when asked (--append
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.

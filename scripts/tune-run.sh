@@ -62,6 +62,7 @@ sweep)
 	echo "$seed" >"$inputs/seed"
 	"$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/sweep.sh" --file "$scn" \
 		--file "$src/guest-rootfs/jobs/snapshot.sh" \
+		--file "$src/guest-rootfs/jobs/record.sh" \
 		--file "$inputs/seed" --file "$inputs/points.tsv" --rundir "$rundir" --force \
 		--governor "${IDLESIM_TUNE_GOVERNOR:-menu}" --smp "$cpus" --timeout "$timeout" \
 		--meta "scenario=$(basename "$scn" .ini)" \

@@ -2,8 +2,8 @@
 #
 # Guest job: run one workload scenario under the current governor, traced.
 #
-# /job holds the scenario file (*.ini), snapshot.sh (sourced) and, for a
-# repeat under another seed, a file "seed" holding it.
+# /job holds the scenario file (*.ini), snapshot.sh and record.sh
+# (sourced) and, for a repeat under another seed, a file "seed" holding it.
 # The trace covers the whole workload.  The kernel's cpuidle counters and
 # the sim driver's energy meter are snapshotted just before and just
 # after it, each snapshot bracketed by trace_marker lines
@@ -17,10 +17,12 @@ seed=
 [ -f /job/seed ] && seed="--seed $(cat /job/seed)"
 
 . /job/snapshot.sh
+. /job/record.sh
 
 # The traced part: trace-cmd runs this script again with --window, so that
 # recording is under way before the workload starts.
 if [ "$1" = --window ]; then
+	window_stderr
 	snapshot before
 	idlesim-workload --out "$RESULTS" $seed "$scn"
 	rc=$?
@@ -36,9 +38,7 @@ for e in power/cpu_idle cpuidle/cpuidle_select simsoc; do
 		exit 1
 	fi
 done
-# -b: 4 MiB per CPU holds a 20 s scenario without loss
-trace-cmd record -q -b 4096 -e power:cpu_idle -e cpuidle:cpuidle_select -e simsoc \
-	-o "$RESULTS/trace.dat" sh /job/run.sh --window || exit 1
+record_trace scenario || exit 1
 # trace-cmd does not pass the command's status on
 rc=$(cat "$RESULTS/workload.status" 2>/dev/null)
 [ -n "$rc" ] || { echo "scenario job: the workload did not run"; exit 1; }

@@ -24,6 +24,7 @@ seed=
 [ -f /job/seed ] && seed="--seed $(cat /job/seed)"
 
 . /job/snapshot.sh
+. /job/record.sh
 
 # merge RESET POINT: RESET with POINT's controls replaced by POINT's values;
 # its output is meant to be split into simsocctl's NAME=VALUE arguments
@@ -39,6 +40,7 @@ merge() {
 }
 
 if [ "$1" = --window ]; then
+	window_stderr
 	reset=$(cat /tmp/sweep-reset)
 	rc=0
 	while IFS='	' read -r n batch; do
@@ -78,8 +80,7 @@ while IFS='	' read -r n batch; do
 		{ echo "sweep job: point $n ($batch) rejected by the driver"; exit 1; }
 done < /job/points.tsv
 simsocctl table > "$RESULTS/simsoc-table.txt"
-trace-cmd record -q -b 4096 -e power:cpu_idle -e cpuidle:cpuidle_select -e simsoc \
-	-o "$RESULTS/trace.dat" sh /job/run.sh --window || exit 1
+record_trace sweep || exit 1
 rc=$(cat "$RESULTS/workload.status" 2>/dev/null)
 [ -n "$rc" ] || { echo "sweep job: the workload did not run"; exit 1; }
 exit "$rc"

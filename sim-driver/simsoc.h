@@ -41,7 +41,6 @@ enum simsoc_ctrl_id {
 	SIMSOC_C_TEMP,
 	SIMSOC_C_JITTER,
 	SIMSOC_C_COUPLING,
-	SIMSOC_C_SPIN,
 	SIMSOC_C_ACTIVE_LEAK,
 	SIMSOC_C_DMA_MODE,
 	SIMSOC_C_DMA_DUTY,
@@ -101,7 +100,6 @@ struct simsoc_derived {
 	u32 active_uw;
 	u32 jitter_pct;
 	bool coupling;
-	bool spin;
 	u8 blk_mode[SIMSOC_NR_BLOCKS];
 	u8 blk_duty[SIMSOC_NR_BLOCKS];
 	u8 blk_depth[SIMSOC_NR_BLOCKS];

@@ -72,7 +72,6 @@ const struct simsoc_ctrl simsoc_ctrls[SIMSOC_NR_CTRLS] = {
 	[SIMSOC_C_TEMP] = INT_CTRL("temp_c", 20, 110, 1, 45),
 	[SIMSOC_C_JITTER] = INT_CTRL("jitter_pct", 0, 50, 1, 5),
 	[SIMSOC_C_COUPLING] = BOOL_CTRL("cluster_coupling", 1),
-	[SIMSOC_C_SPIN] = BOOL_CTRL("exit_spin", 1),
 	[SIMSOC_C_ACTIVE_LEAK] = INT_CTRL("active_leak_uw", 0, 1000000, 1, 10000),
 	BLOCK_CTRLS(DMA, "dma_mode", "dma_duty_pct", "dma_depth",
 		    SIMSOC_CORE_OFF),
@@ -413,8 +412,8 @@ static int simsoc_table_show(struct seq_file *m, void *unused)
 	gen = p->gen;
 	rcu_read_unlock();
 
-	seq_printf(m, "generation=%llu active_uw=%u jitter_pct=%u cluster_coupling=%d exit_spin=%d\n",
-		   gen, d.active_uw, d.jitter_pct, d.coupling, d.spin);
+	seq_printf(m, "generation=%llu active_uw=%u jitter_pct=%u cluster_coupling=%d\n",
+		   gen, d.active_uw, d.jitter_pct, d.coupling);
 	seq_puts(m, "# index name exit_latency_ns target_residency_ns power_uw\n");
 	for (i = 0; i < SIMSOC_NR_STATES; i++)
 		seq_printf(m, "%d %s %lld %lld %u\n", i, simsoc_state_names[i],

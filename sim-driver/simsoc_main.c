@@ -5,9 +5,9 @@
  * Plays an SoC of two clusters whose idle states' availability, exit
  * latency, target residency and power change from one idle period to the
  * next, computed in ->prepare() from the model's controls (simsoc_ctrl.c)
- * and the figures of simsoc_model.c.  ->enter() really idles (WFI), then
- * spins for the period's exit latency, demotes a request the period does
- * not allow, and integrates an energy meter.  Every period is traced
+ * and the figures of simsoc_model.c.  ->enter() demotes a request the
+ * period does not allow, really idles (WFI), charges the period's exit
+ * latency and integrates an energy meter.  Every period is traced
  * (simsoc_trace.h).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -17,9 +17,8 @@
 #include <linux/cpuidle.h>
 #include <linux/cpumask.h>
 #include <linux/percpu.h>
-#include <linux/sched/clock.h>
+#include <linux/timekeeping.h>
 #include <linux/smp.h>
-#include <linux/delay.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/context_tracking.h>
@@ -43,13 +42,14 @@ struct simsoc_cpu {
 	s64 res_ns[SIMSOC_TRACE_STATES];
 	u32 power_uw[SIMSOC_TRACE_STATES];
 	u32 active_uw;
-	bool spin;
 	int max_usable;
 	/* seeded PRNG (xorshift64*) */
 	u64 prng;
 	u64 seed_gen;
-	/* end of the last accounted interval, local_clock() ns; 0 at first */
+	/* end of the last accounted interval, simsoc_now() ns; 0 at first */
 	u64 last_mark_ns;
+	/* how far the modelled CPU runs behind the guest: exits not yet absorbed */
+	u64 lag_ns;
 	/* state being idled in, -1 when running; read by the siblings */
 	int in_idle;
 	seqcount_t mseq;
@@ -87,6 +87,16 @@ static void simsoc_reseed(struct simsoc_cpu *pc, u64 seed, unsigned int cpu)
 	pc->prng = z ? z : 1;
 }
 
+/*
+ * The driver's clock: CLOCK_MONOTONIC, the clock the trace is recorded
+ * on and the workload measures its wake-ups with, so that a time the
+ * driver traces can be set against either.  Safe with RCU not watching.
+ */
+static u64 simsoc_now(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
 /* true when every other online CPU of the mask selection is idling */
 static bool simsoc_others_idle(unsigned int cpu, bool cluster_only)
 {
@@ -114,7 +124,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	const struct simsoc_params *p;
 	const struct simsoc_derived *d;
 	unsigned int cpu = dev->cpu;
-	u64 now = local_clock();
+	u64 now = simsoc_now();
 	u64 busy_ns = 0, busy_nj = 0;
 	u32 busy_blocks = 0;
 	int max_depth = SIMSOC_NR_STATES - 1;
@@ -165,7 +175,6 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	}
 	pc->max_usable = max_depth;
 	pc->active_uw = d->active_uw;
-	pc->spin = d->spin;
 	pc->gen = p->gen;
 	rcu_read_unlock();
 
@@ -192,13 +201,29 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
  * ->enter(): IRQs off.  RCU stops watching only between ct_idle_enter()
  * and ct_idle_exit() (CPUIDLE_FLAG_RCU_IDLE), so the trace points sit
  * outside that window.
+ *
+ * The exit latency is charged, not waited for.  The CPU resumes as soon
+ * as WFI returns, and the period is charged the modelled exit latency of
+ * the entered state at active power, to the nanosecond.  A busy-wait
+ * cannot stand for it in the guest: under QEMU's -icount every vCPU runs
+ * in turn on one thread, the delay loop's YIELD/WFE hands the thread to
+ * the next vCPU, and the spinner resumes only at the next virtual timer
+ * deadline of another CPU, milliseconds late.  The analysis adds the same
+ * latency to the lateness of the wake-up this period served.
+ *
+ * So the modelled CPU runs behind the guest by the exit latencies charged:
+ * the work after a wake-up starts that much later on the SoC, and its next
+ * idle period, up to an absolute timer, is that much shorter.  The lag is
+ * taken out of the next periods' time in WFI before they are charged at
+ * the state's power, so that the model's timeline and the guest's cover
+ * the same time and no idle time is charged twice.
  */
 static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 			int index)
 {
 	struct simsoc_cpu *pc = this_cpu_ptr(&simsoc_pcpu);
 	int entered = index;
-	u64 t0, t1, t2, wfi_ns, spin_ns, nj;
+	u64 t0, t1, wfi_ns, lag_ns, exit_ns, nj;
 
 	/* menu_deepest ignores the period's availability: demote */
 	if (!pc->usable[index])
@@ -206,35 +231,33 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	trace_simsoc_enter(dev->cpu, pc->seq, index, entered);
 
 	WRITE_ONCE(pc->in_idle, entered);
-	t0 = local_clock();
+	t0 = simsoc_now();
 	ct_idle_enter();
 	dsb(sy);
 	wfi();
+	/* first thing: when the wake-up event took the CPU out of WFI */
+	t1 = simsoc_now();
 	ct_idle_exit();
-	t1 = local_clock();
 	WRITE_ONCE(pc->in_idle, -1);
 
-	/* the wake-up costs this period's exit latency */
-	if (pc->spin && pc->exit_ns[entered] > 0)
-		ndelay(pc->exit_ns[entered]);
-	t2 = local_clock();
-
 	wfi_ns = t1 - t0;
-	spin_ns = t2 - t1;
-	nj = div_u64((u64)pc->power_uw[entered] * wfi_ns +
-		     (u64)pc->active_uw * spin_ns, 1000000);
+	lag_ns = min(pc->lag_ns, wfi_ns);
+	exit_ns = pc->exit_ns[entered];
+	pc->lag_ns += exit_ns - lag_ns;
+	nj = div_u64((u64)pc->power_uw[entered] * (wfi_ns - lag_ns) +
+		     (u64)pc->active_uw * exit_ns, 1000000);
+	trace_simsoc_exit(dev->cpu, pc->seq, entered, t1, lag_ns,
+			  wfi_ns - lag_ns + exit_ns, exit_ns, nj);
 
 	raw_write_seqcount_begin(&pc->mseq);
 	pc->meter.exit_seq = pc->seq;
 	pc->meter.idle_nj += nj;
-	pc->meter.idle_ns += t2 - t0;
+	pc->meter.idle_ns += wfi_ns - lag_ns + exit_ns;
 	pc->meter.entered[entered]++;
 	if (entered != index)
 		pc->meter.demoted++;
 	raw_write_seqcount_end(&pc->mseq);
-	pc->last_mark_ns = t2;
-
-	trace_simsoc_exit(dev->cpu, pc->seq, entered, t2 - t0, spin_ns, nj);
+	pc->last_mark_ns = t1;
 	return entered;
 }
 

@@ -87,7 +87,6 @@ void simsoc_model_derive(struct simsoc_params *p)
 	d->active_uw = clamp_t(s64, pw, 0, SIMSOC_POWER_MAX_UW);
 	d->jitter_pct = v[SIMSOC_C_JITTER];
 	d->coupling = v[SIMSOC_C_COUPLING];
-	d->spin = v[SIMSOC_C_SPIN];
 	for (i = 0; i < SIMSOC_NR_BLOCKS; i++) {
 		const s64 *b = &v[SIMSOC_C_BLOCK0 + i * SIMSOC_CTRLS_PER_BLOCK];
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * simsoc trace events: the table in force for each idle period, the state
- * requested and entered, and the exit with the period's residency and
- * energy.  The tables travel inside the trace, so an analysis never needs
- * the guest's sysfs.  Only emitted while RCU is watching.
+ * requested and entered, and the exit with the period's residency, the
+ * exit latency charged and the energy.  The tables travel inside the
+ * trace, so an analysis never needs the guest's sysfs.  Only emitted
+ * while RCU is watching.
  *
  * simsoc_period takes arrays of SIMSOC_TRACE_STATES entries; those past
  * nr_states are zero.
@@ -76,25 +77,39 @@ TRACE_EVENT(simsoc_enter,
 		      __entry->entered)
 );
 
+/*
+ * Emitted after the CPU left WFI at wake_ns (CLOCK_MONOTONIC, the trace's
+ * clock).  residency_ns is the period on the modelled SoC: the time in
+ * WFI less lag_ns (the part that absorbed earlier exits, the modelled CPU
+ * being still behind the guest), plus exit_latency_ns, the modelled exit
+ * latency charged at active power (the guest does not wait it out).
+ */
 TRACE_EVENT(simsoc_exit,
-	    TP_PROTO(unsigned int cpu, u64 seq, int state, u64 residency_ns,
-		     u64 spin_ns, u64 energy),
-	    TP_ARGS(cpu, seq, state, residency_ns, spin_ns, energy),
+	    TP_PROTO(unsigned int cpu, u64 seq, int state, u64 wake_ns, u64 lag_ns,
+		     u64 residency_ns, u64 exit_latency_ns, u64 energy),
+	    TP_ARGS(cpu, seq, state, wake_ns, lag_ns, residency_ns, exit_latency_ns,
+		    energy),
 	    TP_STRUCT__entry(__field(u32, cpu)
 			     __field(u64, seq)
 			     __field(int, state)
+			     __field(u64, wake_ns)
+			     __field(u64, lag_ns)
 			     __field(u64, residency_ns)
-			     __field(u64, spin_ns)
+			     __field(u64, exit_latency_ns)
 			     __field(u64, energy)),
 	    TP_fast_assign(__entry->cpu = cpu;
 			   __entry->seq = seq;
 			   __entry->state = state;
+			   __entry->wake_ns = wake_ns;
+			   __entry->lag_ns = lag_ns;
 			   __entry->residency_ns = residency_ns;
-			   __entry->spin_ns = spin_ns;
+			   __entry->exit_latency_ns = exit_latency_ns;
 			   __entry->energy = energy;),
-	    TP_printk("cpu=%u seq=%llu state=%d residency_ns=%llu spin_ns=%llu energy=%llu",
-		      __entry->cpu, __entry->seq, __entry->state,
-		      __entry->residency_ns, __entry->spin_ns, __entry->energy)
+	    TP_printk("cpu=%u seq=%llu state=%d wake_ns=%llu lag_ns=%llu residency_ns=%llu exit_latency_ns=%llu energy=%llu",
+		      __entry->cpu, __entry->seq, __entry->state, __entry->wake_ns,
+		      __entry->lag_ns,
+		      __entry->residency_ns, __entry->exit_latency_ns,
+		      __entry->energy)
 );
 
 #endif /* _SIMSOC_TRACE_H */

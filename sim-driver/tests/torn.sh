@@ -7,7 +7,7 @@ need_driver
 N=${TORN_WRITES:-3000}
 # fixed operating point, no jitter, nominal temperature: traced figures
 # are then the written ones (x1000 for us -> ns, power unscaled)
-echo "opp=850MHz jitter_pct=0 temp_c=45 exit_spin=0" > $D/batch || die "setup batch failed: $(cat $D/result)"
+echo "opp=850MHz jitter_pct=0 temp_c=45" > $D/batch || die "setup batch failed: $(cat $D/result)"
 g0=$(gen)
 TRACE_KB=16384 trace_start
 # idlers: short sleeps on every CPU keep periods coming for as long as

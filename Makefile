@@ -84,7 +84,15 @@ ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
 SMP ?= 4
 TIMEOUT ?= 600
 MEM ?= 512M
-ICOUNT ?= shift=auto,sleep=off
+# Guest time is a count of instructions: 2^shift ns each (shift=3: a
+# 125 MIPS CPU), idle time skipped (sleep=off).  A fixed shift makes runs
+# reproducible; REPRODUCIBLE=0 allows shift=auto, sleep=on or ICOUNT=off.
+ICOUNT ?= shift=3,sleep=off
+REPRODUCIBLE ?= 1
+# What latency budgets are judged on: soc (modelled exit latency + the
+# guest's own path), total (+ the emulator's wake-up delay), guest (as
+# the guest measured it).  See docs/ARCHITECTURE.md.
+LATENESS ?= soc
 GOVERNOR ?= menu
 GOVERNORS ?= menu_deepest menu
 SCENARIO ?=
@@ -107,6 +115,7 @@ OUT ?= $(O)/tune/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
 .PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios test bench \
+	check-run-params \
 	clean distclean kernel-tree kernelversion check-series FORCE
 
 help:
@@ -146,7 +155,11 @@ help:
 	@echo '  JOBS=n             parallel kernel build jobs (default nproc = $(JOBS))'
 	@echo '  KCONFIG_LOOSE=1    report config options that did not land, and build anyway'
 	@echo '  DEBUG=1            add kernel-patches/configs/debug.config'
-	@echo '  SMP=n MEM=size TIMEOUT=s ICOUNT=opts|off GOVERNOR=name GOVERNORS="a b"   run parameters'
+	@echo '  SMP=n MEM=size TIMEOUT=s GOVERNOR=name GOVERNORS="a b"   run parameters'
+	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'
+	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
+	@echo '  LATENESS=soc|total|guest  what latency budgets are judged on (default soc: modelled'
+	@echo '                     exit latency + guest path; total adds the emulator delay)'
 
 # Every build step depends on the stamp, so that on a fresh machine `make
 # test` installs what it needs; `make deps` re-checks unconditionally.
@@ -241,10 +254,17 @@ $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
 RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
 	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
 	IDLESIM_SMP=$(SMP) IDLESIM_MEM=$(MEM) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
+	IDLESIM_REPRODUCIBLE=$(REPRODUCIBLE) IDLESIM_LATENESS=$(LATENESS) \
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
 	IDLESIM_REPEATS=$(REPEATS)
 
-RUN_DEPS := $(KBUILD_STAMP) $(INITRD) $(ANALYZE) $(WORKLOAD_HOST)
+# First, so that a bad ICOUNT costs no build.
+RUN_DEPS := check-run-params $(KBUILD_STAMP) $(INITRD) $(ANALYZE) $(WORKLOAD_HOST)
+
+check-run-params:
+	$(Q)$(SRC)/scripts/check-icount.sh '$(ICOUNT)' '$(REPRODUCIBLE)'
+	$(Q)case '$(LATENESS)' in soc|total|guest) ;; \
+	*) echo "LATENESS=$(LATENESS): expected soc, total or guest" >&2; exit 2 ;; esac
 
 # A scenario (the usual case) or a raw guest job script (JOB=).
 run: $(RUN_DEPS)

@@ -8,7 +8,7 @@
 set -euo pipefail
 s=$IDLESIM_SCRATCH
 printf 'true\n' >"$s/nothing.sh"
-"$IDLESIM_RUN" --job "$s/nothing.sh" --rundir "$s/run" --force --smp 1 --icount shift=0 \
+"$IDLESIM_RUN" --job "$s/nothing.sh" --rundir "$s/run" --force --smp 1 --icount shift=0,sleep=off \
 	--append "kunit.enable=1 kunit.filter_glob=cpuidle_menu_bench" >/dev/null
 grep 'menu_bench_select: ' "$s/run/results/dmesg.txt" | sed 's/.*menu_bench_select: //' |
 while IFS=: read -r table rest; do

@@ -15,7 +15,16 @@
 # The job reaches the guest as a second cpio archive appended to the
 # initramfs (the kernel unpacks concatenated archives in order), so the
 # same initramfs serves every run.  Results leave it as a tar stream on a
-# raw virtio-blk disk.
+# raw virtio-blk disk, written only after the job.
+#
+# Reproducibility: under a fixed -icount shift with sleep=off, guest time
+# is a count of executed instructions, so the same inputs give the same
+# run, byte for byte, however loaded the host is, provided nothing from
+# the host side reaches the guest at a host-chosen moment.  Hence -seed
+# (the DTB's rng-seed and kaslr-seed), an RTC on the VM's clock, a job
+# archive with fixed times, owners and inode numbers, and a kernel that
+# reads no partition table from the results disk at boot (the reads
+# complete on QEMU's host threads).
 #
 # Exit status:
 #   0 ok   2 usage   3 the guest job failed   4 kernel panic
@@ -31,7 +40,10 @@ usage: run-guest.sh --job SCRIPT --rundir DIR [options]
   --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
   --append ARGS      extra kernel command line
   --timeout SECONDS  wall-clock limit (default $IDLESIM_TIMEOUT or 600)
-  --icount OPTS|off  QEMU -icount options (default shift=auto,sleep=off)
+  --icount OPTS|off  QEMU -icount options (default $IDLESIM_ICOUNT or shift=3,sleep=off)
+  --reproducible 0|1 1 (default $IDLESIM_REPRODUCIBLE or 1): refuse -icount options
+                     that make runs depend on the host (see check-icount.sh)
+  --seed N           QEMU -seed: the guest's boot-time randomness (default 1)
   --meta KEY=VALUE   extra manifest line (repeatable)
   --kernel IMAGE --initrd CPIO.GZ (default $IDLESIM_KERNEL, $IDLESIM_INITRD)
   --force            replace an existing run directory
@@ -43,7 +55,9 @@ job= rundir= governor= append= force=0
 smp=${IDLESIM_SMP:-4}
 mem=${IDLESIM_MEM:-512M}
 timeout=${IDLESIM_TIMEOUT:-600}
-icount=${IDLESIM_ICOUNT:-shift=auto,sleep=off}
+icount=${IDLESIM_ICOUNT:-shift=3,sleep=off}
+reproducible=${IDLESIM_REPRODUCIBLE:-1}
+qseed=1
 kernel=${IDLESIM_KERNEL:-}
 initrd=${IDLESIM_INITRD:-}
 files=() meta=()
@@ -58,6 +72,8 @@ while [ $# -gt 0 ]; do
 	--append) append=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--icount) icount=$2; shift ;;
+	--reproducible) reproducible=$2; shift ;;
+	--seed) qseed=$2; shift ;;
 	--meta) meta+=("$2"); shift ;;
 	--kernel) kernel=$2; shift ;;
 	--initrd) initrd=$2; shift ;;
@@ -79,6 +95,8 @@ for f in "${files[@]}"; do
 done
 [[ $smp =~ ^[1-8]$ ]] || fail_usage "--smp $smp: expected 1 to 8"
 [[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || fail_usage "--timeout $timeout: expected seconds > 0"
+[[ $qseed =~ ^[0-9]+$ ]] || fail_usage "--seed $qseed: expected an unsigned integer"
+"$(dirname "$0")/check-icount.sh" "$icount" "$reproducible" || exit 2
 qemu=${QEMU:-qemu-system-aarch64}
 command -v "$qemu" >/dev/null || { echo "run-guest: $qemu not found: run 'make deps' (package qemu-system-arm)" >&2; exit 6; }
 
@@ -98,6 +116,8 @@ manifest=$work/manifest
 	echo "governor ${governor:-default}"
 	echo "smp $smp"
 	echo "icount $icount"
+	echo "reproducible $([ "$reproducible" = 1 ] && echo yes || echo no)"
+	echo "qemu_seed $qseed"
 	for m in "${meta[@]}"; do
 		echo "${m%%=*} ${m#*=}"
 	done
@@ -118,13 +138,16 @@ manifest=$work/manifest
 } >"$manifest"
 
 # The job archive: /job/run.sh plus the extra files.
+# Fixed times, owners and inode numbers: the archive's bytes are guest
+# memory, and a byte that differs makes a different run.
 mkdir -p "$work/jobfs/job"
 cp "$job" "$work/jobfs/job/run.sh"
 for f in "${files[@]}"; do
 	cp -a "$f" "$work/jobfs/job/"
 done
+find "$work/jobfs" -exec touch -h -d @0 {} +
 (cd "$work/jobfs" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort |
-	cpio --quiet -o -H newc -R 0:0) >"$work/job.cpio"
+	cpio --quiet -o -H newc -R 0:0 --reproducible) >"$work/job.cpio"
 # The kernel looks for an uncompressed archive after a compressed one only
 # at a 4-byte aligned offset, and skips zeros: pad the shared initramfs.
 pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
@@ -139,6 +162,7 @@ truncate -s "$mem" "$work/results.img" ||
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
 cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} $append"
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
+	-seed "$qseed" -rtc base=2024-01-01T00:00:00,clock=vm
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"
 	-drive "file=$work/results.img,format=raw,if=none,id=results"
 	-device virtio-blk-device,drive=results)

@@ -56,7 +56,7 @@ echo "  [run]    $name under $gov (seed $seed, $cpus CPUs)"
 "$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/scenario.sh" --file "$file" \
 	--file "$src/guest-rootfs/jobs/snapshot.sh" \
 	--file "$src/guest-rootfs/jobs/record.sh" \
-	--rundir "$rundir" --force --governor "$gov" --smp "$cpus" \
+	--rundir "$rundir" --force --governor "$gov" --smp "$cpus" --seed "$seed" \
 	--meta "scenario=$name" --meta "scenario_sha256=$(sha256sum "$file" | cut -c1-16)" \
 	--meta "seed=$seed" "${extra[@]}" "$@" || exit $?
 "$analyze" run "$rundir" >"$rundir/analysis.log" 2>&1 || {

@@ -64,7 +64,7 @@ sweep)
 		--file "$src/guest-rootfs/jobs/snapshot.sh" \
 		--file "$src/guest-rootfs/jobs/record.sh" \
 		--file "$inputs/seed" --file "$inputs/points.tsv" --rundir "$rundir" --force \
-		--governor "${IDLESIM_TUNE_GOVERNOR:-menu}" --smp "$cpus" --timeout "$timeout" \
+		--governor "${IDLESIM_TUNE_GOVERNOR:-menu}" --smp "$cpus" --seed "$seed" --timeout "$timeout" \
 		--meta "scenario=$(basename "$scn" .ini)" \
 		--meta "scenario_sha256=$(sha256sum "$scn" | cut -c1-16)" --meta "seed=$seed" \
 		--meta "points=$(cut -f1 "$inputs/points.tsv" | paste -sd,)" >"$log" 2>&1 ||

@@ -53,7 +53,7 @@ struct state_stats {
 	uint64_t too_shallow;	/* a cheaper usable state would have fitted */
 	uint64_t demoted;	/* entered here, though another state was requested */
 	double energy_nj;	/* the driver's per-period idle energy, summed */
-	double transition_nj;	/* of which the exit transitions (the spin) */
+	double transition_nj;	/* of which the exit transitions */
 };
 
 /* One CPU's line of the sim driver's debugfs energy file. */
@@ -108,7 +108,7 @@ struct run {
 	struct state_stats st[MAX_CPUS][MAX_STATES];
 	double idle_nj[MAX_CPUS];
 	double active_nj[MAX_CPUS];
-	double transition_nj[MAX_CPUS];	/* part of idle_nj: the exit spins */
+	double transition_nj[MAX_CPUS];	/* part of idle_nj: the exit transitions */
 	uint64_t busy_ns[MAX_CPUS];
 	int nr_states;
 	int nr_cpus;
@@ -156,11 +156,14 @@ struct run {
 	char xcheck[1024];		/* what the cross-checks found */
 	struct nominal_table nominal;
 	bool has_lat;			/* the workload's results were there */
+	struct wakeups ws;		/* its wake-ups, while the trace is read */
 	struct latency lat;
 };
 
 /* A latency budget that replaces the scenario's (tune --budget), 0: none. */
 static uint64_t budget_override_ns;
+/* What budgets are judged on: IDLESIM_LATENESS (make LATENESS=). */
+static enum lateness_basis lateness_basis = LATENESS_SOC;
 
 /* The rule each governor applies, for the replay agreement check. */
 static int governor_rule(const char *gov)
@@ -243,6 +246,7 @@ static int on_period(const struct period *p, void *data)
 	struct run *r = data;
 	struct rule_inputs in;
 	struct state_stats *s;
+	uint64_t wait_ns;
 	int i, e = p->entered;
 
 	if (p->cpu >= 0 && p->cpu < MAX_CPUS && r->pend[p->cpu])
@@ -301,16 +305,17 @@ static int on_period(const struct period *p, void *data)
 	s->total_ns += p->residency_ns;
 	if (p->has_driver) {
 		r->has_driver = true;
+		wakeups_served(&r->ws, p->cpu, p->t_enter, p->t_wake, p->exit_latency_ns);
 		s->energy_nj += (double)p->energy;
 		r->idle_nj[p->cpu] += (double)p->energy;
-		if (p->has_table && p->spin_ns <= p->residency_ns) {
+		if (p->has_table && p->exit_latency_ns <= p->residency_ns) {
 			/*
 			 * The driver charges the state's power for the time in
-			 * WFI and active power for the exit spin; what is not
-			 * the former is the transition.
+			 * WFI and active power for the exit latency; what is
+			 * not the former is the transition.
 			 */
 			double tr = (double)p->energy - (double)p->table.power[e] *
-				    (double)(p->residency_ns - p->spin_ns) / 1e6;
+				    (double)(p->residency_ns - p->exit_latency_ns) / 1e6;
 
 			tr = tr > 0 ? tr : 0;
 			s->transition_nj += tr;
@@ -353,6 +358,8 @@ static int on_period(const struct period *p, void *data)
 		return 0;
 	r->has_select = true;
 	r->replayed++;
+	/* the rules are priced on the wait to the wake-up event */
+	wait_ns = p->has_driver ? p->residency_ns - p->exit_latency_ns : p->residency_ns;
 	in = (struct rule_inputs) {
 		.predicted_ns = p->sel.predicted_ns,
 		.next_timer_ns = p->sel.next_timer_ns,
@@ -366,7 +373,7 @@ static int on_period(const struct period *p, void *data)
 	for (i = 0; i < NR_RULES; i++) {
 		int pick = rule_select(i, t, &r->nominal, &in);
 
-		r->rule_nj[i] += state_energy(t, pick, p->residency_ns);
+		r->rule_nj[i] += state_energy(t, pick, wait_ns);
 		if (pick == e)
 			r->rule_agree[i]++;
 		else if (i == r->ran_rule && getenv("IDLESIM_DEBUG_REPLAY"))
@@ -377,12 +384,31 @@ static int on_period(const struct period *p, void *data)
 				(long long)p->sel.latency_req_ns, p->sel.stop_tick,
 				p->sel.candidate_mask, p->sel.usable_mask);
 	}
-	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns,
-						      p->residency_ns),
-				     p->residency_ns);
-	r->actual_model_nj += state_energy(t, e, p->residency_ns);
+	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns),
+				     wait_ns);
+	r->actual_model_nj += state_energy(t, e, wait_ns);
 	r->actual_driver_nj += (double)p->energy;
 	return 0;
+}
+
+/*
+ * The guest job writes the clock it recorded the trace with into
+ * results/trace.clock (sealed with the rest); runs from before it did
+ * used the "local" clock.
+ */
+static bool trace_clock_is_mono(const char *rundir)
+{
+	char path[PATH_MAX], buf[16] = "";
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/results/trace.clock", rundir);
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	if (!fgets(buf, sizeof(buf), fp))
+		buf[0] = '\0';
+	fclose(fp);
+	return !strcmp(buf, "mono\n");
 }
 
 /* A run directory whose manifest does not say "status ok" is not analysed. */
@@ -730,12 +756,17 @@ static int analyse_run(const char *rundir, int point, struct run *r)
 		snprintf(workload_dir, sizeof(workload_dir), "%s/results/p%d", rundir, point);
 	else
 		snprintf(workload_dir, sizeof(workload_dir), "%s/results", rundir);
-	lat = latency_read(workload_dir, budget_override_ns, &r->lat);
+	lat = wakeups_read(workload_dir, budget_override_ns, &r->ws);
 	if (lat < 0)
 		return -1;
 	r->has_lat = lat > 0;
-	if (trace_open(&t, trace_path) < 0)
+	/* the workload's times are CLOCK_MONOTONIC: so must the trace's be */
+	if (!trace_clock_is_mono(rundir))
+		r->ws.split = false;
+	if (trace_open(&t, trace_path) < 0) {
+		wakeups_free(&r->ws);
 		return -1;
+	}
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
 		goto out;
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++) {
@@ -763,8 +794,11 @@ static int analyse_run(const char *rundir, int point, struct run *r)
 			rundir);
 		goto out;
 	}
+	if (r->has_lat && latency_compute(&r->ws, lateness_basis, &r->lat) < 0)
+		goto out;
 	ret = 0;
 out:
+	wakeups_free(&r->ws);
 	trace_close(&t);
 	return ret;
 }
@@ -844,6 +878,33 @@ static void write_rules_csv(const struct run *r, FILE *fp)
 		r->actual_model_nj, r->oracle_nj > 0 ? r->actual_model_nj / r->oracle_nj : 0);
 }
 
+static const char *const basis_desc[NR_LATENESS_BASES] = {
+	[LATENESS_SOC] = "modelled exit latency + guest path",
+	[LATENESS_TOTAL] = "modelled exit latency + emulator delay + guest path",
+	[LATENESS_GUEST] = "as the guest measured it, no modelled exit latency",
+};
+
+static void write_lateness(const struct latency *l, FILE *fp)
+{
+	fprintf(fp, "  workload lateness (%s: %s): %llu wake-ups, mean %.1f us, p50 %.1f us, p99 %.1f us, max %.1f us; %llu over the %.1f us budget\n",
+		lateness_basis_names[l->basis], basis_desc[l->basis],
+		(unsigned long long)l->wakeups, l->mean_ns / 1e3, l->p50_ns / 1e3,
+		l->p99_ns / 1e3, l->max_ns / 1e3, (unsigned long long)l->misses,
+		l->budget_ns / 1e3);
+	if (!l->split) {
+		fprintf(fp, "    lateness not split: the run's wake-ups name no CPU or its trace is not on CLOCK_MONOTONIC (recorded before idlesim did so)\n");
+		return;
+	}
+	fprintf(fp, "    split, mean per wake-up: modelled exit latency %.1f us + emulator wake-up delay %.1f us (max %.1f us) + guest path %.1f us; %llu of %llu served from an idle state",
+		l->model_mean_ns / 1e3, l->emulator_mean_ns / 1e3, l->emulator_max_ns / 1e3,
+		l->guest_mean_ns / 1e3, (unsigned long long)l->served,
+		(unsigned long long)l->wakeups);
+	if (l->mismatched)
+		fprintf(fp, "; %llu ran before their CPU left idle (not attributed)",
+			(unsigned long long)l->mismatched);
+	fputc('\n', fp);
+}
+
 static void write_summary(const struct run *r, FILE *fp)
 {
 	double idle = sum(r->idle_nj, r->nr_cpus), active = sum(r->active_nj, r->nr_cpus);
@@ -889,10 +950,7 @@ static void write_summary(const struct run *r, FILE *fp)
 			(double)r->exit_latency_ns / (double)r->periods / 1e3,
 			(double)r->exit_latency_max_ns / 1e3);
 	if (r->has_lat)
-		fprintf(fp, "  workload lateness: %llu wake-ups, mean %.1f us, p50 %.1f us, p99 %.1f us, max %.1f us; %llu over the %.1f us budget\n",
-			(unsigned long long)r->lat.wakeups, r->lat.mean_ns / 1e3,
-			r->lat.p50_ns / 1e3, r->lat.p99_ns / 1e3, r->lat.max_ns / 1e3,
-			(unsigned long long)r->lat.misses, r->lat.budget_ns / 1e3);
+		write_lateness(&r->lat, fp);
 	fprintf(fp, "  %-4s %-5s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
 		"total_ms", "mean_us", "too_deep", "too_shallow", "demoted", "energy_uJ");
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
@@ -935,12 +993,19 @@ static void write_json(const struct run *r, FILE *fp)
 		sum(r->transition_nj, r->nr_cpus));
 	fprintf(fp, "  \"exit_latency_ns\": { \"total\": %llu, \"max\": %llu },\n",
 		(unsigned long long)r->exit_latency_ns, (unsigned long long)r->exit_latency_max_ns);
-	if (r->has_lat)
-		fprintf(fp, "  \"lateness_ns\": { \"wakeups\": %llu, \"mean\": %.0f, \"p50\": %llu, \"p99\": %llu, \"max\": %llu, \"budget\": %llu, \"misses\": %llu },\n",
+	if (r->has_lat) {
+		fprintf(fp, "  \"lateness_ns\": { \"wakeups\": %llu, \"mean\": %.0f, \"p50\": %llu, \"p99\": %llu, \"max\": %llu, \"budget\": %llu, \"misses\": %llu, \"basis\": \"%s\" },\n",
 			(unsigned long long)r->lat.wakeups, r->lat.mean_ns,
 			(unsigned long long)r->lat.p50_ns, (unsigned long long)r->lat.p99_ns,
 			(unsigned long long)r->lat.max_ns, (unsigned long long)r->lat.budget_ns,
-			(unsigned long long)r->lat.misses);
+			(unsigned long long)r->lat.misses, lateness_basis_names[r->lat.basis]);
+		if (r->lat.split)
+			fprintf(fp, "  \"lateness_split_ns\": { \"model_mean\": %.0f, \"emulator_mean\": %.0f, \"emulator_max\": %llu, \"guest_mean\": %.0f, \"served\": %llu, \"mismatched\": %llu },\n",
+				r->lat.model_mean_ns, r->lat.emulator_mean_ns,
+				(unsigned long long)r->lat.emulator_max_ns, r->lat.guest_mean_ns,
+				(unsigned long long)r->lat.served,
+				(unsigned long long)r->lat.mismatched);
+	}
 	fprintf(fp, "  \"replay\": { \"periods\": %llu, \"oracle_nj\": %.0f, \"rules\": {",
 		(unsigned long long)r->replayed, r->oracle_nj);
 	for (i = 0; i < NR_RULES; i++)
@@ -1088,6 +1153,26 @@ bad:
 	return -1;
 }
 
+/*
+ * The per-seed differences of @f between group @g and the baseline @g0
+ * (same_seeds() has checked that they ran the same seeds).
+ */
+static void paired_stats(const struct run *runs, const struct group *g0,
+			 const struct group *g, double (*f)(const struct run *),
+			 struct sample_stats *out)
+{
+	double d[64];
+	int i, k;
+
+	for (i = 0; i < g->n; i++) {
+		d[i] = NAN;
+		for (k = 0; k < g0->n; k++)
+			if (!strcmp(runs[g->idx[i]].m.seed, runs[g0->idx[k]].m.seed))
+				d[i] = f(&runs[g->idx[i]]) - f(&runs[g0->idx[k]]);
+	}
+	sample_stats(d, g->n, out);
+}
+
 static void group_stats(const struct run *runs, const struct group *g,
 			double (*f)(const struct run *), struct sample_stats *out)
 {
@@ -1128,6 +1213,9 @@ static double f_lat_mean(const struct run *r) { return r->has_lat ? r->lat.mean_
 static double f_lat_max(const struct run *r) { return r->has_lat ? (double)r->lat.max_ns : NAN; }
 static double f_wakeups(const struct run *r) { return r->has_lat ? (double)r->lat.wakeups : NAN; }
 static double f_misses(const struct run *r) { return r->has_lat ? (double)r->lat.misses : NAN; }
+static double f_lat_model(const struct run *r) { return r->has_lat && r->lat.split ? r->lat.model_mean_ns : NAN; }
+static double f_lat_emul(const struct run *r) { return r->has_lat && r->lat.split ? r->lat.emulator_mean_ns : NAN; }
+static double f_lat_guest(const struct run *r) { return r->has_lat && r->lat.split ? r->lat.guest_mean_ns : NAN; }
 
 /* a figure no run had is an empty CSV field, which gnuplot and spreadsheets skip */
 static void csv_opt(FILE *fp, const char *fmt, double v)
@@ -1204,7 +1292,7 @@ static int cmd_compare(int argc, char **argv)
 		goto free;
 	}
 	group_stats(runs, &groups[0], f_total, &base);
-	fprintf(cmp, "governor,runs,energy_nj,energy_ci95_nj,idle_nj,active_nj,ratio_to_baseline,p_value,significant,oracle_nj,ratio_to_oracle,periods,demotions,exit_latency_mean_ns,replay_agreement,wakeups,lateness_mean_ns,lateness_p99_ns,lateness_max_ns,budget_misses,transition_nj\n");
+	fprintf(cmp, "governor,runs,energy_nj,energy_ci95_nj,idle_nj,active_nj,ratio_to_baseline,p_value,significant,oracle_nj,ratio_to_oracle,periods,demotions,exit_latency_mean_ns,replay_agreement,wakeups,lateness_mean_ns,lateness_p99_ns,lateness_max_ns,budget_misses,transition_nj,lateness_model_mean_ns,lateness_emulator_mean_ns,lateness_guest_mean_ns,paired_diff_nj,paired_ci95_nj,paired_p\n");
 	fprintf(txt, "scenario %s, %d seed%s (%s%s); baseline %s\n\n", runs[0].m.scenario,
 		groups[0].n, groups[0].n > 1 ? "s" : "", runs[groups[0].idx[0]].m.seed,
 		groups[0].n > 1 ? ", ..." : "", groups[0].governor);
@@ -1213,6 +1301,7 @@ static int cmd_compare(int argc, char **argv)
 		"exit_lat_us", "replay_agree", "late_p99_us", "misses");
 	for (j = 0; j < ng; j++) {
 		struct sample_stats e, idle, act, fl, per, dem, lat, agr, wk, lm, lp, lx, ms, tr;
+		struct sample_stats sm, se, sg, pd;
 		const struct group *g = &groups[j];
 		char pstr[16];
 		const char *sig;
@@ -1232,7 +1321,9 @@ static int cmd_compare(int argc, char **argv)
 		group_stats(runs, g, f_lat_max, &lx);
 		group_stats(runs, g, f_misses, &ms);
 		group_stats(runs, g, f_transition, &tr);
-		p = j ? welch_p(&base, &e) : 1;
+		/* paired by seed: each seed's arrivals are the same under both */
+		paired_stats(runs, &groups[0], g, f_total, &pd);
+		p = j ? paired_p(&pd) : 1;
 		sig = !j ? "baseline" : (e.n < 2 || base.n < 2) ? "n/a" : p < 0.05 ? "yes" : "no";
 		if (!j)
 			snprintf(pstr, sizeof(pstr), "-");
@@ -1250,23 +1341,51 @@ static int cmd_compare(int argc, char **argv)
 		csv_opt(cmp, "%.0f", lp.mean);
 		csv_opt(cmp, "%.0f", lx.mean);
 		csv_opt(cmp, "%.1f", ms.mean);
-		fprintf(cmp, ",%.0f\n", tr.mean);
+		fprintf(cmp, ",%.0f", tr.mean);
+		group_stats(runs, g, f_lat_model, &sm);
+		group_stats(runs, g, f_lat_emul, &se);
+		group_stats(runs, g, f_lat_guest, &sg);
+		csv_opt(cmp, "%.0f", sm.mean);
+		csv_opt(cmp, "%.0f", se.mean);
+		csv_opt(cmp, "%.0f", sg.mean);
+		fprintf(cmp, ",%.0f,%.0f,%.4g\n", pd.mean, pd.ci95, p);
 		fprintf(txt, "%-14s %12.3f %10.3f %9.3f %9s %9.3f %10.0f %9.0f %12.1f %11.2f%% %11.1f %8.1f\n",
 			g->governor, e.mean / 1e6, e.ci95 / 1e6,
 			base.mean > 0 ? e.mean / base.mean : 0, pstr,
 			fl.mean > 0 ? e.mean / fl.mean : 0, per.mean, dem.mean, lat.mean / 1e3,
 			100 * agr.mean, lp.mean / 1e3, ms.mean);
 	}
+	if (runs[0].has_lat) {
+		fprintf(txt, "\nlateness judged on '%s' (%s); mean per wake-up:\n",
+			lateness_basis_names[lateness_basis], basis_desc[lateness_basis]);
+		fprintf(txt, "%-14s %14s %14s %14s %14s\n", "governor", "judged_us",
+			"model_exit_us", "emulator_us", "guest_path_us");
+		for (j = 0; j < ng; j++) {
+			struct sample_stats lm, sm, se, sg;
+
+			group_stats(runs, &groups[j], f_lat_mean, &lm);
+			group_stats(runs, &groups[j], f_lat_model, &sm);
+			group_stats(runs, &groups[j], f_lat_emul, &se);
+			group_stats(runs, &groups[j], f_lat_guest, &sg);
+			fprintf(txt, "%-14s %14.1f %14.1f %14.1f %14.1f\n", groups[j].governor,
+				lm.mean / 1e3, sm.mean / 1e3, se.mean / 1e3, sg.mean / 1e3);
+		}
+	}
 	if (groups[0].n < 2)
 		fprintf(txt, "\n(one run per governor: no interval, no significance; use REPEATS=n)\n");
 	else
 		for (j = 1; j < ng; j++) {
-			struct sample_stats e;
+			struct sample_stats e, d;
+			double p;
 
 			group_stats(runs, &groups[j], f_total, &e);
-			fprintf(txt, "\n%s against %s: %+.2f%% energy, p = %.3g: %s", groups[j].governor,
-				groups[0].governor, 100 * (e.mean / base.mean - 1), welch_p(&base, &e),
-				welch_p(&base, &e) < 0.05 ? "significant at 5%" : "not significant at 5%");
+			paired_stats(runs, &groups[0], &groups[j], f_total, &d);
+			p = paired_p(&d);
+			fprintf(txt, "\n%s against %s, paired by seed: %+.2f%% energy +- %.2f%% (95%%), p = %.3g: %s (unpaired, Welch: p = %.3g)",
+				groups[j].governor, groups[0].governor, 100 * d.mean / base.mean,
+				100 * d.ci95 / base.mean, p,
+				p < 0.05 ? "significant at 5%" : "not significant at 5%",
+				welch_p(&base, &e));
 		}
 	fprintf(txt, "\n");
 	/* residency.csv: one row per governor, one column per state (ms, all CPUs, mean over runs) */
@@ -1348,6 +1467,8 @@ struct tune_point {
 	uint64_t wakeups, misses;
 	double lat_mean, p99, miss_rate;
 	uint64_t lat_max;
+	/* mean per wake-up: modelled exit latency, emulator delay, guest path */
+	double lat_model, lat_emul, lat_guest;
 	double share[MAX_STATES];
 	bool meets, pareto;
 };
@@ -1486,6 +1607,8 @@ static int tune_aggregate(struct tune *t, int pi)
 {
 	struct tune_point *p = &t->pt[pi];
 	double fk[MAX_REPEATS], lat_sum = 0, p99_sum = 0;
+	double model_sum = 0, emul_sum = 0, guest_sum = 0;
+	uint64_t split_wakeups = 0;
 	uint64_t total = 0, count[MAX_STATES] = { 0 };
 	int s, k, i, nk = t->nr_seeds[0], nlat = 0;
 
@@ -1518,6 +1641,12 @@ static int tune_aggregate(struct tune *t, int pi)
 					p->lat_max = c->lat.max_ns;
 				nlat++;
 			}
+			if (c->has_lat && c->lat.split) {
+				model_sum += c->lat.model_mean_ns * (double)c->lat.wakeups;
+				emul_sum += c->lat.emulator_mean_ns * (double)c->lat.wakeups;
+				guest_sum += c->lat.guest_mean_ns * (double)c->lat.wakeups;
+				split_wakeups += c->lat.wakeups;
+			}
 		}
 	}
 	sample_stats(p->ek, nk, &p->e);
@@ -1525,6 +1654,9 @@ static int tune_aggregate(struct tune *t, int pi)
 	p->lat_mean = p->wakeups ? lat_sum / (double)p->wakeups : NAN;
 	p->p99 = nlat ? p99_sum / nlat : NAN;
 	p->miss_rate = p->wakeups ? (double)p->misses / (double)p->wakeups : NAN;
+	p->lat_model = split_wakeups ? model_sum / (double)split_wakeups : NAN;
+	p->lat_emul = split_wakeups ? emul_sum / (double)split_wakeups : NAN;
+	p->lat_guest = split_wakeups ? guest_sum / (double)split_wakeups : NAN;
 	for (i = 0; i < t->nr_states; i++)
 		total += count[i];
 	for (i = 0; i < t->nr_states; i++)
@@ -1668,7 +1800,7 @@ static int cmd_tune(int argc, char **argv)
 		fprintf(csv, ",share_s%d", i);
 	for (i = 0; i < t->pt[0].nr_dims; i++)
 		fprintf(csv, ",%s", t->pt[0].dim[i]);
-	fprintf(csv, "\n");
+	fprintf(csv, ",lateness_model_mean_ns,lateness_emulator_mean_ns,lateness_guest_mean_ns,paired_diff_nj,paired_ci95_nj,paired_p\n");
 	fprintf(json, "{\n  \"scenarios\": [");
 	for (s = 0; s < t->nr_scns; s++)
 		fprintf(json, "%s{ \"name\": \"%s\", \"latency_budget_ns\": %" PRIu64 " }", s ? ", " : "",
@@ -1694,13 +1826,18 @@ static int cmd_tune(int argc, char **argv)
 			fprintf(csv, ",%.4f", p->share[j]);
 		for (j = 0; j < p->nr_dims; j++)
 			fprintf(csv, ",%lld", p->val[j]);
+		csv_opt(csv, "%.0f", p->lat_model);
+		csv_opt(csv, "%.0f", p->lat_emul);
+		csv_opt(csv, "%.0f", p->lat_guest);
 		fprintf(csv, "\n");
-		fprintf(json, "    { \"point\": %d, \"batch\": \"%s\", \"current\": %s, \"energy_nj\": %.0f, \"energy_ci95_nj\": %.0f, \"ratio_to_baseline\": %.4f, \"ratio_to_oracle\": %.4f, \"wakeups\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"miss_rate\": %.6f, \"lateness_p99_ns\": %.0f, \"lateness_max_ns\": %" PRIu64 ", \"meets_budget\": %s, \"pareto\": %s, \"recommended\": %s, \"state_share\": [",
+		fprintf(json, "    { \"point\": %d, \"batch\": \"%s\", \"current\": %s, \"energy_nj\": %.0f, \"energy_ci95_nj\": %.0f, \"ratio_to_baseline\": %.4f, \"ratio_to_oracle\": %.4f, \"wakeups\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"miss_rate\": %.6f, \"lateness_p99_ns\": %.0f, \"lateness_max_ns\": %" PRIu64 ", \"lateness_model_mean_ns\": %.0f, \"lateness_emulator_mean_ns\": %.0f, \"lateness_guest_mean_ns\": %.0f, \"meets_budget\": %s, \"pareto\": %s, \"recommended\": %s, \"state_share\": [",
 			i, p->batch, p->current ? "true" : "false", p->e.mean, p->e.ci95,
 			base->e.mean > 0 ? p->e.mean / base->e.mean : 0,
 			p->fl.mean > 0 ? p->e.mean / p->fl.mean : 0, p->wakeups, p->misses,
 			isnan(p->miss_rate) ? 0 : p->miss_rate, isnan(p->p99) ? 0 : p->p99,
-			p->lat_max, p->meets ? "true" : "false", p->pareto ? "true" : "false",
+			p->lat_max, isnan(p->lat_model) ? 0 : p->lat_model,
+			isnan(p->lat_emul) ? 0 : p->lat_emul, isnan(p->lat_guest) ? 0 : p->lat_guest,
+			p->meets ? "true" : "false", p->pareto ? "true" : "false",
 			i == rec ? "true" : "false");
 		for (j = 0; j < t->nr_states; j++)
 			fprintf(json, "%s%.4f", j ? ", " : "", p->share[j]);
@@ -1755,7 +1892,15 @@ static int cmd_tune(int argc, char **argv)
 			p->e.mean / 1e6, 100 * p->miss_rate);
 		if (cur >= 0 && cur != rec) {
 			const struct tune_point *q = &t->pt[cur];
-			double pv = welch_p(&q->e, &p->e);
+			struct sample_stats dk;
+			double d[MAX_REPEATS], pv;
+			int k;
+
+			/* paired by seed: both points saw each seed's arrivals */
+			for (k = 0; k < t->nr_seeds[0]; k++)
+				d[k] = p->ek[k] - q->ek[k];
+			sample_stats(d, t->nr_seeds[0], &dk);
+			pv = paired_p(&dk);
 
 			fprintf(txt, "; against the current %s: %+.2f%% energy", q->batch,
 				100 * (p->e.mean / q->e.mean - 1));
@@ -1794,9 +1939,21 @@ static void usage(FILE *fp)
 
 static int dispatch(int argc, char **argv)
 {
+	const char *basis = getenv("IDLESIM_LATENESS");
+
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
+	}
+	if (basis && *basis) {
+		int b = lateness_basis_parse(basis);
+
+		if (b < 0) {
+			fprintf(stderr, "idlesim-analyze: IDLESIM_LATENESS=%s: expected soc, total or guest\n",
+				basis);
+			return 2;
+		}
+		lateness_basis = b;
 	}
 	if (!strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);

@@ -18,7 +18,7 @@ enum fld {
 	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED,
 	F_IDLE_STATE,
 	F_ENTER_REQUESTED, F_ENTER_ENTERED,
-	F_EXIT_RESIDENCY, F_EXIT_SPIN, F_EXIT_ENERGY,
+	F_EXIT_WAKE, F_EXIT_RESIDENCY, F_EXIT_LATENCY, F_EXIT_ENERGY,
 	F_MARKER_BUF,
 	NR_FLDS,
 };
@@ -49,8 +49,9 @@ static const struct {
 	[F_IDLE_STATE]		= { .ev = EV_CPU_IDLE, .name = "state" },
 	[F_ENTER_REQUESTED]	= { .ev = EV_ENTER, .name = "requested" },
 	[F_ENTER_ENTERED]	= { .ev = EV_ENTER, .name = "entered" },
+	[F_EXIT_WAKE]		= { .ev = EV_EXIT, .name = "wake_ns" },
 	[F_EXIT_RESIDENCY]	= { .ev = EV_EXIT, .name = "residency_ns" },
-	[F_EXIT_SPIN]		= { .ev = EV_EXIT, .name = "spin_ns" },
+	[F_EXIT_LATENCY]		= { .ev = EV_EXIT, .name = "exit_latency_ns" },
 	[F_EXIT_ENERGY]		= { .ev = EV_EXIT, .name = "energy" },
 	[F_MARKER_BUF]		= { .ev = EV_MARKER, .name = "buf" },
 };
@@ -278,8 +279,9 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			r->ifn(cpu, rec->ts, (int)s, r->data);
 		break;
 	case EV_EXIT:
-		if (field_u64(t, r->f[F_EXIT_RESIDENCY], rec, &c->cur.residency_ns) < 0 ||
-		    field_u64(t, r->f[F_EXIT_SPIN], rec, &c->cur.spin_ns) < 0 ||
+		if (field_u64(t, r->f[F_EXIT_WAKE], rec, &c->cur.t_wake) < 0 ||
+		    field_u64(t, r->f[F_EXIT_RESIDENCY], rec, &c->cur.residency_ns) < 0 ||
+		    field_u64(t, r->f[F_EXIT_LATENCY], rec, &c->cur.exit_latency_ns) < 0 ||
 		    field_s64(t, r->f[F_EXIT_ENERGY], rec, &c->cur.energy) < 0)
 			goto bad;
 		c->cur.has_driver = true;

@@ -8,8 +8,8 @@
  * exit latency, target residency, power), the governor's cpuidle_select
  * event its inputs and choice, and simsoc_enter the state requested and
  * the state actually entered (they differ when the driver demoted); on
- * the way out simsoc_exit gives the residency and the energy the driver
- * charged.  Each complete period is handed to a consumer callback and then
+ * the way out simsoc_exit gives the residency, the exit latency and the
+ * energy the driver charged.  Each complete period is handed to a consumer callback and then
  * forgotten, so memory is bounded by the number of CPUs, not of events.
  */
 #ifndef IDLESIM_PERIODS_H
@@ -24,7 +24,7 @@ struct state_table {
 	int64_t target_residency_ns[MAX_STATES];
 	int64_t power[MAX_STATES];		/* uW */
 	/*
-	 * What a transition costs: simsoc spins for the exit latency at the
+	 * What a transition costs: simsoc charges the exit latency at the
 	 * CPU's active power; the active power is the busy energy over the
 	 * busy time the driver reports (the last one known on this CPU).
 	 */
@@ -55,8 +55,14 @@ struct period {
 	uint64_t busy_ns;		/* since the previous period on this CPU */
 	int requested;			/* index the core asked the driver for */
 	int entered;			/* index the driver entered */
-	uint64_t residency_ns;		/* in the state, the exit spin included */
-	uint64_t spin_ns;		/* the exit latency the driver spun */
+	uint64_t t_wake;		/* the driver's clock (the trace's): the CPU left WFI */
+	/*
+	 * On the modelled SoC: the time in WFI less what absorbed earlier
+	 * exits (the modelled CPU runs behind the guest by them), plus the
+	 * exit latency charged.
+	 */
+	uint64_t residency_ns;
+	uint64_t exit_latency_ns;	/* the modelled exit latency the driver charged */
 	int64_t energy;			/* nJ: the driver's idle energy for this period */
 	uint64_t drv_busy_ns;		/* the driver's busy time before this period */
 	int64_t busy_energy;		/* nJ: the driver's active energy for it */

@@ -151,23 +151,19 @@ int rule_select(enum rule rule, const struct state_table *t,
 }
 
 /*
- * simsoc's energy model: the state's power while in it, and the exit
- * latency spent spinning at active power.  The nominal exit latency is
- * used, not the spin the driver measured, which icount stretches while
- * the other vCPUs run.
+ * simsoc's energy model: the state's power from the idle entry to the
+ * wake-up event, then the state's exit latency at active power.  The
+ * driver charges the entered state exactly so; the other states are
+ * priced as if they had been entered for the same time to the wake-up.
  */
-double state_energy(const struct state_table *t, int i, uint64_t len_ns)
+double state_energy(const struct state_table *t, int i, uint64_t wait_ns)
 {
-	double exit = (double)t->exit_latency_ns[i];
-	double len = (double)len_ns;
-
-	if (exit > len)
-		exit = len;
-	return ((double)t->power[i] * (len - exit) + t->active_uw * exit) / 1e6;
+	return ((double)t->power[i] * (double)wait_ns +
+		t->active_uw * (double)t->exit_latency_ns[i]) / 1e6;
 }
 
 int oracle_select(const struct state_table *t, int64_t latency_req_ns,
-		  uint64_t len_ns)
+		  uint64_t wait_ns)
 {
 	double e, best_e = 0;
 	int i, best = 0;
@@ -175,7 +171,7 @@ int oracle_select(const struct state_table *t, int64_t latency_req_ns,
 	for (i = 0; i < t->nr; i++) {
 		if (!t->usable[i] || (i && t->exit_latency_ns[i] > latency_req_ns))
 			continue;
-		e = state_energy(t, i, len_ns);
+		e = state_energy(t, i, wait_ns);
 		if (i == 0 || e < best_e) {
 			best = i;
 			best_e = e;

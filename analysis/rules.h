@@ -63,14 +63,15 @@ int rule_select(enum rule rule, const struct state_table *t,
 		const struct nominal_table *nom, const struct rule_inputs *in);
 
 /*
- * Energy in nJ of an idle period of @len_ns spent in state @i of @t,
- * its exit latency included.
+ * Energy in nJ of an idle period in state @i of @t whose wake-up event
+ * comes @wait_ns after the idle entry: the state's power until then, then
+ * its exit latency at active power.
  */
-double state_energy(const struct state_table *t, int i, uint64_t len_ns);
+double state_energy(const struct state_table *t, int i, uint64_t wait_ns);
 
-/* The cheapest state usable this period for a period of @len_ns whose exit
+/* The cheapest state usable this period for a wait of @wait_ns whose exit
  * latency fits @latency_req_ns. */
 int oracle_select(const struct state_table *t, int64_t latency_req_ns,
-		  uint64_t len_ns);
+		  uint64_t wait_ns);
 
 #endif /* IDLESIM_RULES_H */

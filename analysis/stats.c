@@ -123,3 +123,12 @@ double welch_p(const struct sample_stats *a, const struct sample_stats *b)
 	df = se2 * se2 / (va * va / (a->n - 1) + vb * vb / (b->n - 1));
 	return t_two_sided(fabs(t), df);
 }
+
+double paired_p(const struct sample_stats *d)
+{
+	if (d->n < 2)
+		return 1;
+	if (d->sd <= 0)
+		return d->mean == 0 ? 1 : 0;
+	return t_two_sided(fabs(d->mean) / (d->sd / sqrt(d->n)), d->n - 1);
+}

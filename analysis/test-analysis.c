@@ -139,17 +139,18 @@ static void test_rules(void)
 	CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 3000000, 2200000, false) == 1, "hot, tick: retention");
 	CHECK(pick_tick(RULE_DEEPEST, &t, nolimit, 3000000, 2200000, false) == 2, "hot, tick: deepest that fits");
 
-	/* pricing: 1 ms in retention = 20000 uW x 850 us + 100000 uW x 150 us */
+	/* pricing: 1 ms to the wake-up in retention = 20000 uW x 1 ms + 100000 uW x 150 us */
 	table(&t, all, mono);
-	CHECK(fabs(state_energy(&t, 1, 1000000) - (20000.0 * 850000 + 100000.0 * 150000) / 1e6) < 1e-6,
+	CHECK(fabs(state_energy(&t, 1, 1000000) - (20000.0 * 1000000 + 100000.0 * 150000) / 1e6) < 1e-6,
 	      "state_energy retention 1 ms = %.3f nJ", state_energy(&t, 1, 1000000));
-	/* a period shorter than the exit latency is all spin */
-	CHECK(fabs(state_energy(&t, 2, 1000000) - 100000.0 * 1000000 / 1e6) < 1e-6, "all spin");
-	/* oracle: 1 ms -> WFI 30 nJ/us... compare by hand: WFI 30000x1 ms = 30000 nJ;
-	 * retention 17000 + 15000 = 32000 nJ; so WFI */
+	/* a wait shorter than the exit latency still pays the whole exit */
+	CHECK(fabs(state_energy(&t, 2, 100000) - (t.power[2] * 100000.0 + 100000.0 * t.exit_latency_ns[2]) / 1e6) < 1e-6,
+	      "short wait, whole exit");
+	/* oracle, by hand: 1 ms: WFI 30000 x 1 ms + its exit = about 30000 nJ;
+	 * retention 20000 + 15000 = 35000 nJ; so WFI */
 	CHECK(oracle_select(&t, nolimit, 1000000) == 0, "oracle picks WFI for 1 ms");
-	/* 20 ms: cluster-off 5000 x 18.4 ms + 100000 x 1.6 ms = 92000 + 160000 = 252000;
-	 * power-down 10000 x 18.5 + 150000 = 335000; retention 20000 x 19.85 + 15000 = 412000 */
+	/* 20 ms: cluster-off 5000 x 20 ms + 100000 x 1.6 ms = 100000 + 160000 = 260000;
+	 * power-down 10000 x 20 + 150000 = 350000; retention 20000 x 20 + 15000 = 415000 */
 	CHECK(oracle_select(&t, nolimit, 20000000) == 3, "oracle picks cluster-off for 20 ms");
 	CHECK(oracle_select(&t, 200000, 20000000) == 1, "oracle within the latency limit");
 }
@@ -170,8 +171,12 @@ static void test_stats(void)
 	/* independently: numerical integration of the t density, df 5.882 */
 	CHECK(fabs(p - 0.1075312) < 1e-4, "welch p %.7f, want 0.1075312", p);
 	CHECK(welch_p(&sa, &sa) > 0.999, "same samples: p = 1");
+	/* paired differences 1..5: t = 3 / (sd / sqrt 5) = 4.2426, df 4;
+	 * independently by numerical integration: p = 0.0132356 */
+	CHECK(fabs(paired_p(&sa) - 0.0132356) < 1e-4, "paired p %.7f, want 0.0132356", paired_p(&sa));
 	sample_stats(a, 1, &s1);
-	CHECK(s1.ci95 == 0 && welch_p(&s1, &sb) == 1, "one sample: no interval, no test");
+	CHECK(s1.ci95 == 0 && welch_p(&s1, &sb) == 1 && paired_p(&s1) == 1,
+	      "one sample: no interval, no test");
 }
 
 static void test_stats_nan(void)
@@ -253,6 +258,69 @@ static void test_latency(void)
 	rmdir(dir);
 }
 
+/*
+ * The split.  t0 = 1000000 ns.  Thread a on CPU 0: wake-ups intended at
+ * +10000 (actual +12000), +50000 (actual +50500), +90000 (actual +90100).
+ * CPU 0 idle from 1005000 to 1011000 (state exit 700 ns): serves the
+ * first (emulator 1000, guest 1000, model 700); idle 1040000..1051000
+ * (exit 2000): serves the second (emulator 1000 ... but the thread ran
+ * at 1050500 < 1051000: the clocks disagree, not attributed); the third
+ * falls in no period (the CPU was running: queued).
+ */
+static void test_latency_split(void)
+{
+	char dir[] = "/tmp/idlesim-test-split.XXXXXX";
+	struct latency l;
+	struct wakeups ws;
+	char path[PATH_MAX];
+	int ret;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	write_file(dir, "workload-summary.txt",
+		   "scenario=t file=t.ini seed=1 duration_ns=1 cpus=2 online_cpus=2 latency_budget_ns=2500 hw=off t0_ns=1000000\n"
+		   "thread=a phase=* count=3\n");
+	write_file(dir, "wakeups-a.tsv", "# seq\tphase\tburst\tintended_ns\tactual_ns\tlateness_ns\tbusy_req_ns\tbusy_cpu_ns\toverrun\tcpu\n"
+		   "0\trun\t0\t10000\t12000\t2000\t0\t0\t0\t0\n"
+		   "1\trun\t0\t50000\t50500\t500\t0\t0\t0\t0\n"
+		   "2\trun\t0\t90000\t90100\t100\t0\t0\t0\t0\n");
+	ret = wakeups_read(dir, 0, &ws);
+	CHECK(ret == 1 && ws.split && ws.n == 3, "split read %d, split %d, %llu wake-ups", ret,
+	      ws.split, (unsigned long long)ws.n);
+	wakeups_served(&ws, 0, 1005000, 1011000, 700);
+	wakeups_served(&ws, 0, 1040000, 1051000, 2000);
+	wakeups_served(&ws, 0, 1095000, 1200000, 5000);
+	CHECK(latency_compute(&ws, LATENESS_SOC, &l) == 0, "compute");
+	CHECK(l.served == 1 && l.mismatched == 1, "served %llu mismatched %llu",
+	      (unsigned long long)l.served, (unsigned long long)l.mismatched);
+	/* soc: 700 + 1000 | 0 + 500 | 0 + 100; total adds the 1000 of emulator */
+	CHECK(fabs(l.model_mean_ns - 700 / 3.0) < 1e-9 && fabs(l.emulator_mean_ns - 1000 / 3.0) < 1e-9 &&
+	      fabs(l.guest_mean_ns - 1600 / 3.0) < 1e-9, "parts %.1f %.1f %.1f", l.model_mean_ns,
+	      l.emulator_mean_ns, l.guest_mean_ns);
+	CHECK(l.max_ns == 1700 && l.misses == 0 && fabs(l.mean_ns - 2300 / 3.0) < 1e-9,
+	      "soc: max %llu misses %llu mean %.1f", (unsigned long long)l.max_ns,
+	      (unsigned long long)l.misses, l.mean_ns);
+	CHECK(latency_compute(&ws, LATENESS_TOTAL, &l) == 0 && l.max_ns == 2700 && l.misses == 1,
+	      "total: max %llu misses %llu", (unsigned long long)l.max_ns, (unsigned long long)l.misses);
+	CHECK(latency_compute(&ws, LATENESS_GUEST, &l) == 0 && l.max_ns == 2000 && l.misses == 0,
+	      "guest: max %llu", (unsigned long long)l.max_ns);
+	wakeups_free(&ws);
+	CHECK(lateness_basis_parse("soc") == LATENESS_SOC && lateness_basis_parse("x") < 0, "basis names");
+	/* without t0 (older results) there is no split */
+	write_file(dir, "workload-summary.txt",
+		   "scenario=t file=t.ini seed=1 duration_ns=1 cpus=2 online_cpus=2 latency_budget_ns=2500 hw=off\n"
+		   "thread=a phase=* count=3\n");
+	CHECK(wakeups_read(dir, 0, &ws) == 1 && !ws.split, "no t0: no split");
+	wakeups_free(&ws);
+	snprintf(path, sizeof(path), "%s/wakeups-a.tsv", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/workload-summary.txt", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -307,6 +375,7 @@ int main(void)
 	test_stats();
 	test_stats_nan();
 	test_latency();
+	test_latency_split();
 	test_percentile();
 	printf("%d passed, %d failed\n", checks - failures, failures);
 	return failures ? 1 : 0;

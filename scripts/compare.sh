@@ -9,9 +9,10 @@
 # With IDLESIM_REPEATS=n (make compare REPEATS=n), each governor runs n
 # times under the seeds s, s+1, ... (s: the scenario's), and the
 # comparison reports means, 95 % intervals and whether a difference is
-# significant (Welch's t-test).  Under -icount runs are not bit-for-bit
-# repeatable, so without repeats a difference of a few per cent means
-# little.
+# significant (Welch's t-test).  A run is reproducible (the same seed
+# gives the same run), and every governor sees the same arrivals for a
+# seed: the comparison is paired.  Other seeds show how much a figure
+# depends on the arrivals, which a single seed cannot.
 #
 # OUTDIR/GOVERNOR/ (OUTDIR/GOVERNOR/seed-N/ with repeats) are the run
 # directories (each with analysis/), and

@@ -17,12 +17,16 @@
 # them into it: the trace needs twice its size in $RESULTS, which is the
 # guest's RAM.  When that runs out it prints libtracecmd errors and still
 # exits 0, leaving a truncated trace, so anything it prints is a failure.
+# -C mono: the trace's time stamps are CLOCK_MONOTONIC, the clock the
+# workload records its wake-ups in, so that the analysis can tell which
+# idle period served each wake-up; trace.clock says so to the analysis.
 record_trace() {
 	_err=/tmp/trace-cmd.err
-	trace-cmd record -q -b 4096 --compression none \
+	trace-cmd record -q -b 4096 --compression none -C mono \
 		-e power:cpu_idle -e cpuidle:cpuidle_select -e simsoc \
 		-o "$RESULTS/trace.dat" sh /job/run.sh --window 3>&2 2>"$_err"
 	_rc=$?
+	echo mono >"$RESULTS/trace.clock"
 	if [ "$_rc" -ne 0 ] || [ -s "$_err" ]; then
 		cat "$_err"
 		# $RESULTS is a directory of the initramfs, not a mount point

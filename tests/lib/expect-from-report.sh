@@ -6,21 +6,34 @@
 # applies the definitions of docs/ARCHITECTURE.md and sim-driver/MODEL.md:
 #
 #   a period is a simsoc_exit whose CPU and seq had a simsoc_enter;
-#   its transition energy is energy - power[state] * (residency - spin) / 1e6;
+#   its transition energy is energy - power[state] * (residency - exit) / 1e6
+#   (exit: the exit_latency_ns it charged);
 #   active energy is the busy_energy of every simsoc_period: the busy
 #   time before a prepare is real whether or not the period completed;
 #   a cluster (CPUs from the guest's energy meter file) is, while all its
 #   CPUs are idle, in the shallowest of their states (a CPU is in the
 #   requested state from its cpu_idle entry, in the one entered from its
-#   simsoc_enter, busy from its cpu_idle exit).
+#   simsoc_enter, busy from its cpu_idle exit);
+#   a wake-up (from the workload's wakeups-T.tsv, times from t0_ns of its
+#   summary; the trace is on CLOCK_MONOTONIC) was served from an idle
+#   period of the CPU it woke on if its intended time lies between the
+#   period's cpu_idle entry and the wake_ns of its simsoc_exit, and the
+#   thread ran after that: its parts are the exit latency charged (model),
+#   wake_ns minus the intended time (emulator) and the rest of its
+#   lateness (guest).
 #
 # usage: expect-from-report.sh RUNDIR
 # prints "state CPU STATE COUNT TOTAL_NS ENERGY_NJ TRANSITION_NJ" lines and
-# "active ACTIVE_NJ", "idle IDLE_NJ", "demoted N", and
-# "cluster K STATE COUNT TOTAL_NS" lines.
+# "active ACTIVE_NJ", "idle IDLE_NJ", "demoted N",
+# "cluster K STATE COUNT TOTAL_NS" lines and
+# "split SERVED MODEL_NS EMULATOR_NS GUEST_NS" (sums over the wake-ups) and
+# "judged NS" per wake-up: model + guest, what budgets are judged on.
 set -euo pipefail
 clusters=$(sed -n 's/^cpu\([0-9]*\) cluster=\([0-9]*\) .*/\1:\2/p' "$1/results/cpuidle-before.energy" | paste -sd' ')
-trace-cmd report -t -i "$1/results/trace.dat" 2>/dev/null | awk -v clusters="$clusters" '
+t0=$(sed -n 's/^scenario=.* t0_ns=\([0-9]*\).*/\1/p' "$1/results/workload-summary.txt")
+wakeups=$(cat "$1"/results/wakeups-*.tsv | awk '!/^#/ { printf "%s:%s:%s ", $10, $4, $5 }')
+trace-cmd report -t -i "$1/results/trace.dat" 2>/dev/null |
+	awk -v clusters="$clusters" -v t0="${t0:-0}" -v wakeups="$wakeups" '
 BEGIN {
 	ncl = split(clusters, cc, " ")
 	for (i = 1; i <= ncl; i++) {
@@ -54,7 +67,7 @@ function cpu_is(c, st, t,   k, i, m, old) {
 $4 == "cpu_idle:" {
 	c = val("cpu_id"); st = val("state")
 	if (st == "4294967295") { cpu_is(c, -1, ns($3)); inidle[c] = 0 }
-	else { cpu_is(c, st + 0, ns($3)); inidle[c] = 1; req[c] = st + 0 }
+	else { cpu_is(c, st + 0, ns($3)); inidle[c] = 1; req[c] = st + 0; idle_from[c] = ns($3) }
 	next
 }
 function val(key,   i) {
@@ -94,15 +107,16 @@ $4 == "simsoc_exit:" {
 	c = val("cpu"); s = val("seq")
 	if (!((c, s) in entered))
 		next
-	st = val("state"); res = val("residency_ns") + 0; spin = val("spin_ns") + 0; e = val("energy") + 0
+	st = val("state"); res = val("residency_ns") + 0; ex = val("exit_latency_ns") + 0; e = val("energy") + 0
 	n[c, st]++
 	tot[c, st] += res
 	en[c, st] += e
 	idle += e
-	if ((c, s, st) in power && spin <= res) {
-		tr = e - power[c, s, st] * (res - spin) / 1e6
+	if ((c, s, st) in power && ex <= res) {
+		tr = e - power[c, s, st] * (res - ex) / 1e6
 		trans[c, st] += tr > 0 ? tr : 0
 	}
+	np[c]++; pfrom[c, np[c]] = idle_from[c]; pwake[c, np[c]] = val("wake_ns") + 0; pexit[c, np[c]] = ex
 	if ((c, s) in dem)
 		demoted++
 	seen[c, st] = 1
@@ -118,4 +132,23 @@ END {
 		for (st = 0; st < 8; st++)
 			if ((k, st) in clcount)
 				printf "cluster %d %d %d %.0f\n", k, st, clcount[k, st], cltime[k, st]
+	nw = split(wakeups, ws, " ")
+	for (w = 1; w <= nw; w++) {
+		split(ws[w], f, ":")
+		c = f[1]; it = t0 + f[2]; at = t0 + f[3]
+		late = at - it; if (late < 0) late = 0
+		mx = 0
+		for (i = 1; i <= np[c]; i++)
+			if (pfrom[c, i] <= it && it < pwake[c, i]) {
+				if (at >= pwake[c, i]) {
+					d = pwake[c, i] - it; if (d > late) d = late
+					mx = pexit[c, i]
+					served++; model += mx; emul += d; late -= d
+				}
+				break
+			}
+		guest += late
+		printf "judged %.0f\n", mx + late
+	}
+	printf "split %d %.0f %.0f %.0f\n", served, model, emul, guest
 }' | sort -k1,1 -k2,2n -k3,3n

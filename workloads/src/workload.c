@@ -234,6 +234,22 @@ static int64_t draw_busy(struct tstate *ts, const struct phase *ph)
 /* --- the threads ------------------------------------------------------------ */
 
 /*
+ * A hint that this CPU is spinning.  A no-op for the modelled SoC; under
+ * QEMU's -icount the vCPUs take turns on one host thread, and a vCPU
+ * busy in a loop keeps the thread until the next timer deadline, while
+ * QEMU 7.2 can skip the next vCPU's turn at that deadline: a busy vCPU
+ * then starves the other for many slices, and a thread there sees its
+ * CPU time run on without executing (a 1 ms activation charged as 3 ms
+ * of busy time).  YIELD hands the thread on.
+ */
+static inline void spin_hint(void)
+{
+#if defined(__aarch64__)
+	__asm__ volatile("yield" ::: "memory");
+#endif
+}
+
+/*
  * Spins until the clock has advanced by @ns.  A clock read is a system
  * call for the thread's CPU time, and system calls cost an emulator far
  * more than arithmetic, so the clock is read after chunks of work sized
@@ -242,6 +258,7 @@ static int64_t draw_busy(struct tstate *ts, const struct phase *ph)
  * (Reading it every 64 steps also made QEMU 7.2's round-robin icount
  * scheduler starve a busy vCPU for whole slices at shift=3: an 800 us
  * activation then took anything from 18 us to 5.4 ms of CPU time.)
+ * Every 1024 steps (some 4000 instructions) it yields, see spin_hint().
  */
 static int64_t busy_for(int64_t ns, enum busy_clock bc)
 {
@@ -254,8 +271,11 @@ static int64_t busy_for(int64_t ns, enum busy_clock bc)
 	if (ns <= 0)
 		return 0;
 	for (;;) {
-		for (i = 0; i < chunk; i++)
+		for (i = 0; i < chunk; i++) {
 			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			if ((i & 1023) == 1023)
+				spin_hint();
+		}
 		now = now_ns(clk);
 		left = ns - (now - start);
 		if (left <= 0 || g.stop)

@@ -22,23 +22,7 @@ scripts/run-scenario.sh tests/data/fixture.ini menu_deepest "$d" >"$d.log" 2>&1 
 
 trace-cmd report -t -i "$d/results/trace.dat" 2>/dev/null >"$IDLESIM_SCRATCH/report.txt" ||
 	fail "trace-cmd report failed"
-res=$(awk '
-function ns(t,   p) { sub(/:$/, "", t); split(t, p, "."); return p[1] * 1000000000 + p[2] }
-function val(key,   i) {
-	for (i = 1; i <= NF; i++)
-		if (index($i, key "=") == 1)
-			return substr($i, length(key) + 2)
-	return ""
-}
-function arr(key, out,   i, j) {
-	for (i = 1; i <= NF; i++)
-		if (index($i, key "=") == 1) {
-			out[0] = substr($i, length(key) + 2)
-			for (j = 1; j < 8; j++)
-				out[j] = $(i + j)
-			return
-		}
-}
+res=$(awk -f tests/lib/report.awk -f <(printf '%s\n' '
 $4 == "simsoc_period:" {
 	c = val("cpu"); s = val("seq")
 	arr("exit_latency_ns", l); arr("power", p)
@@ -85,7 +69,7 @@ $4 == "cpu_idle:" && val("state") == "4294967295" {
 	}
 }
 END { printf "periods %d deep %d bad %d maxtail %d active_uw %.0f\n", n, deep, bad, maxtail, act }
-' "$IDLESIM_SCRATCH/report.txt")
+') "$IDLESIM_SCRATCH/report.txt")
 grep '^bad ' <<<"$res" | head -5
 read -r _ n _ deep _ bad _ maxtail _ act < <(tail -1 <<<"$res")
 [ "$n" -ge 50 ] && [ "$deep" -ge 10 ] || fail "too few periods to judge: $n, $deep in states deeper than WFI"

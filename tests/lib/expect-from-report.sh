@@ -32,8 +32,7 @@ set -euo pipefail
 clusters=$(sed -n 's/^cpu\([0-9]*\) cluster=\([0-9]*\) .*/\1:\2/p' "$1/results/cpuidle-before.energy" | paste -sd' ')
 t0=$(sed -n 's/^scenario=.* t0_ns=\([0-9]*\).*/\1/p' "$1/results/workload-summary.txt")
 wakeups=$(cat "$1"/results/wakeups-*.tsv | awk '!/^#/ { printf "%s:%s:%s ", $10, $4, $5 }')
-trace-cmd report -t -i "$1/results/trace.dat" 2>/dev/null |
-	awk -v clusters="$clusters" -v t0="${t0:-0}" -v wakeups="$wakeups" '
+prog='
 BEGIN {
 	ncl = split(clusters, cc, " ")
 	for (i = 1; i <= ncl; i++) {
@@ -41,12 +40,6 @@ BEGIN {
 		cl[kv[1]] = kv[2]; cpus[++ncpu] = kv[1]; cst[kv[1]] = -2
 	}
 	for (i = 1; i <= ncpu; i++) clstate[cl[cpus[i]]] = -1
-}
-# "12.345678901:" -> nanoseconds, without going through a double
-function ns(t,   p) {
-	sub(/:$/, "", t)
-	split(t, p, ".")
-	return p[1] * 1000000000 + p[2]
 }
 function cpu_is(c, st, t,   k, i, m, old) {
 	if (!(c in cl))
@@ -69,22 +62,6 @@ $4 == "cpu_idle:" {
 	if (st == "4294967295") { cpu_is(c, -1, ns($3)); inidle[c] = 0 }
 	else { cpu_is(c, st + 0, ns($3)); inidle[c] = 1; req[c] = st + 0; idle_from[c] = ns($3) }
 	next
-}
-function val(key,   i) {
-	for (i = 1; i <= NF; i++)
-		if (index($i, key "=") == 1)
-			return substr($i, length(key) + 2)
-	return ""
-}
-# the array field KEY: the NF words after "KEY=" (power=34000 31000 ...)
-function arr(key, out,   i, j, n) {
-	for (i = 1; i <= NF; i++)
-		if (index($i, key "=") == 1) {
-			out[0] = substr($i, length(key) + 2)
-			for (j = 1; j < 8; j++)
-				out[j] = $(i + j)
-			return
-		}
 }
 $4 == "simsoc_period:" {
 	c = val("cpu"); s = val("seq")
@@ -151,4 +128,8 @@ END {
 		printf "judged %.0f\n", mx + late
 	}
 	printf "split %d %.0f %.0f %.0f\n", served, model, emul, guest
-}' | sort -k1,1 -k2,2n -k3,3n
+}'
+trace-cmd report -t -i "$1/results/trace.dat" 2>/dev/null |
+	awk -v clusters="$clusters" -v t0="${t0:-0}" -v wakeups="$wakeups" \
+		-f "$(dirname "$0")/report.awk" -f <(printf '%s\n' "$prog") |
+	sort -k1,1 -k2,2n -k3,3n

@@ -197,12 +197,18 @@ static bool next_word(char **p)
 	return true;
 }
 
+static bool at_end(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return !*p || *p == '\n';
+}
+
 /*
  * One wake-up line, "seq phase burst intended_ns actual_ns lateness_ns
  * busy_req_ns busy_cpu_ns overrun cpu": parsed by hand, as sscanf() was
- * the analysis' largest cost on long runs.  The columns after the
- * lateness are optional (older generators wrote fewer); @cpu is -1 when
- * the line does not say.
+ * the analysis' largest cost on long runs.  Older generators' files end
+ * after the lateness or after overrun; @cpu is then -1.
  */
 static bool parse_wakeup(char *line, int64_t *intended, int64_t *actual, int64_t *late,
 			 int *cpu)
@@ -216,12 +222,17 @@ static bool parse_wakeup(char *line, int64_t *intended, int64_t *actual, int64_t
 	      next_number(&p, false, &v) && next_number(&p, true, intended) &&
 	      next_number(&p, true, actual) && next_number(&p, true, late)))
 		return false;
-	for (i = 0; i < 3; i++)
-		if (!next_number(&p, true, &v))
+	/* busy_req_ns busy_cpu_ns overrun, then cpu (older files end sooner) */
+	for (i = 0; i < 4; i++) {
+		if ((i == 0 || i == 3) && at_end(p))
 			return true;
-	if (next_number(&p, true, &v))
-		*cpu = v >= 0 && v < LAT_MAX_CPUS ? (int)v : -1;
-	return true;
+		if (!next_number(&p, true, &v))
+			return false;
+	}
+	if (v < 0 || v >= LAT_MAX_CPUS)
+		return false;
+	*cpu = (int)v;
+	return at_end(p);
 }
 
 /* Appends one thread's wake-ups to @ws. */
@@ -246,8 +257,8 @@ static int read_wakeups(const char *path, struct wakeups *ws, uint64_t *cap)
 		if (line[0] == '#')
 			continue;
 		if (!parse_wakeup(line, &intended, &actual, &late, &cpu)) {
-			fprintf(stderr, "%s:%d: expected 'seq phase burst intended_ns actual_ns lateness_ns ...'\n",
-				path, lineno);
+			fprintf(stderr, "%s:%d: expected 'seq phase burst intended_ns actual_ns lateness_ns [busy_req_ns busy_cpu_ns overrun cpu]' (cpu 0..%d)\n",
+				path, lineno, LAT_MAX_CPUS - 1);
 			fclose(fp);
 			return -1;
 		}

@@ -249,6 +249,14 @@ static void test_latency(void)
 	CHECK(latency_read(dir, 0, &l) == -1, "a number with trailing junk is an error");
 	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\n");
 	CHECK(latency_read(dir, 0, &l) == -1, "a line without its lateness is an error");
+	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\t300\t0\t0\t0\tx\n");
+	CHECK(latency_read(dir, 0, &l) == -1, "a cpu that is no number is an error");
+	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\t300\t0\t0\t0\t9\n");
+	CHECK(latency_read(dir, 0, &l) == -1, "a cpu out of range is an error");
+	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\t300\t0\t0\n");
+	CHECK(latency_read(dir, 0, &l) == -1, "a line with part of busy_req busy_cpu overrun is an error");
+	write_file(dir, "wakeups-b.tsv", "0\trun\t0\t10\t310\t300\t0\t0\t0\t1\t7\n");
+	CHECK(latency_read(dir, 0, &l) == -1, "a line with a column past cpu is an error");
 	unlink(p);
 	snprintf(p, sizeof(p), "%s/wakeups-a.tsv", dir);
 	unlink(p);

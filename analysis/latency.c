@@ -368,6 +368,12 @@ const char *const lateness_basis_names[NR_LATENESS_BASES] = {
 	[LATENESS_GUEST] = "guest",
 };
 
+const char *const lateness_basis_desc[NR_LATENESS_BASES] = {
+	[LATENESS_SOC] = "modelled exit latency + guest path",
+	[LATENESS_TOTAL] = "modelled exit latency + emulator delay + guest path",
+	[LATENESS_GUEST] = "as the guest measured it, no modelled exit latency",
+};
+
 int lateness_basis_parse(const char *s)
 {
 	int i;

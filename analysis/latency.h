@@ -29,6 +29,7 @@ enum lateness_basis {
 };
 
 extern const char *const lateness_basis_names[NR_LATENESS_BASES];
+extern const char *const lateness_basis_desc[NR_LATENESS_BASES];
 /* The basis named @s, or -1. */
 int lateness_basis_parse(const char *s);
 

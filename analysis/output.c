@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "output.h"
@@ -79,4 +81,21 @@ void out_abort(struct outputs *o)
 		release(&o->f[i], 0);
 	}
 	o->n = 0;
+}
+
+int make_dir(const char *dir)
+{
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "%s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* a figure no run had is an empty CSV field, which gnuplot and spreadsheets skip */
+void csv_opt(FILE *fp, const char *fmt, double v)
+{
+	fputc(',', fp);
+	if (!isnan(v))
+		fprintf(fp, fmt, v);
 }

@@ -30,4 +30,9 @@ int out_commit(struct outputs *o);
 /* Closes and removes every temporary file. */
 void out_abort(struct outputs *o);
 
+/* mkdir DIR unless it exists; -1 with a message on error. */
+int make_dir(const char *dir);
+/* ",VALUE" in @fmt, or "," alone when @v is NaN (a figure no run had). */
+void csv_opt(FILE *fp, const char *fmt, double v);
+
 #endif /* IDLESIM_OUTPUT_H */

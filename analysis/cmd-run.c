@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idlesim-analyze run [--point N] [--out DIR] RUNDIR: one run (or sweep
+ * point N of it) into RUNDIR/analysis/ (or DIR): states.csv (per CPU and
+ * state), clusters.csv, timeline.csv, rules.csv (replayed rules and the
+ * oracle on this run's periods), summary.json and summary.txt.  The
+ * columns are documented in docs/ARCHITECTURE.md.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "run.h"
+
+static void write_states_csv(const struct run *r, FILE *fp)
+{
+	int cpu, i;
+
+	fprintf(fp, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj\n");
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		for (i = 0; i < r->nr_states; i++) {
+			const struct state_stats *s = &r->st[cpu][i];
+
+			fprintf(fp, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.0f,%.0f\n",
+				cpu, i, (unsigned long long)s->count,
+				(unsigned long long)s->total_ns,
+				(unsigned long long)(s->count ? s->total_ns / s->count : 0),
+				(unsigned long long)s->min_ns, (unsigned long long)s->max_ns,
+				(unsigned long long)s->too_deep,
+				(unsigned long long)s->too_shallow,
+				(unsigned long long)s->demoted, s->energy_nj, s->transition_nj);
+		}
+	}
+}
+
+static void write_clusters_csv(const struct run *r, FILE *fp)
+{
+	int k, i;
+
+	fprintf(fp, "cluster,state,count,total_ns,mean_ns\n");
+	for (k = 0; k < r->nr_clusters; k++)
+		for (i = 0; i < r->nr_states; i++)
+			fprintf(fp, "%d,%d,%llu,%llu,%llu\n", k, i,
+				(unsigned long long)r->cl_count[k][i],
+				(unsigned long long)r->cl_ns[k][i],
+				(unsigned long long)(r->cl_count[k][i] ?
+						     r->cl_ns[k][i] / r->cl_count[k][i] : 0));
+}
+
+static void write_timeline_csv(const struct run *r, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "cpu,start_ms,end_ms,state\n");
+	for (i = 0; i < r->nr_tl; i++)
+		fprintf(fp, "%d,%.6f,%.6f,%d\n", r->tl[i].cpu, r->tl[i].start / 1e6,
+			r->tl[i].end / 1e6, r->tl[i].state);
+}
+
+static void write_rules_csv(const struct run *r, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "rule,periods,energy_nj,ratio_to_oracle,agreement\n");
+	for (i = 0; i < NR_RULES; i++)
+		fprintf(fp, "%s,%llu,%.0f,%.4f,%.4f\n", rule_names[i],
+			(unsigned long long)r->replayed, r->rule_nj[i],
+			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0,
+			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0);
+	fprintf(fp, "oracle,%llu,%.0f,1.0000,\n", (unsigned long long)r->replayed, r->oracle_nj);
+	fprintf(fp, "actual,%llu,%.0f,%.4f,\n", (unsigned long long)r->replayed,
+		r->actual_model_nj, r->oracle_nj > 0 ? r->actual_model_nj / r->oracle_nj : 0);
+}
+
+static void write_lateness(const struct latency *l, FILE *fp)
+{
+	fprintf(fp, "  workload lateness (%s: %s): %llu wake-ups, mean %.1f us, p50 %.1f us, p99 %.1f us, max %.1f us; %llu over the %.1f us budget\n",
+		lateness_basis_names[l->basis], lateness_basis_desc[l->basis],
+		(unsigned long long)l->wakeups, l->mean_ns / 1e3, l->p50_ns / 1e3,
+		l->p99_ns / 1e3, l->max_ns / 1e3, (unsigned long long)l->misses,
+		l->budget_ns / 1e3);
+	if (!l->split) {
+		fprintf(fp, "    lateness not split: the run's wake-ups name no CPU or its trace is not on CLOCK_MONOTONIC (recorded before idlesim did so)\n");
+		return;
+	}
+	fprintf(fp, "    split, mean per wake-up: modelled exit latency %.1f us + emulator wake-up delay %.1f us (max %.1f us) + guest path %.1f us; %llu of %llu served from an idle state",
+		l->model_mean_ns / 1e3, l->emulator_mean_ns / 1e3, l->emulator_max_ns / 1e3,
+		l->guest_mean_ns / 1e3, (unsigned long long)l->served,
+		(unsigned long long)l->wakeups);
+	if (l->mismatched)
+		fprintf(fp, "; %llu ran before their CPU left idle (not attributed)",
+			(unsigned long long)l->mismatched);
+	fputc('\n', fp);
+}
+
+static void write_summary(const struct run *r, FILE *fp)
+{
+	double idle = sum(r->idle_nj, r->nr_cpus), active = sum(r->active_nj, r->nr_cpus);
+	int cpu, i;
+
+	fprintf(fp, "run %s: scenario %s, seed %s, governor %s\n", r->dir,
+		r->m.scenario[0] ? r->m.scenario : "-", r->m.seed[0] ? r->m.seed : "-",
+		r->m.governor[0] ? r->m.governor : "-");
+	fprintf(fp, "  %llu idle periods on %d CPUs, %llu demotions, %llu events (%llu dropped by the ring buffer)\n",
+		(unsigned long long)r->periods, r->nr_cpus, (unsigned long long)r->demotions,
+		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
+	if (r->has_driver)
+		fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, of which exit transitions %.3f mJ; active %.3f mJ)\n",
+			(idle + active) / 1e6, idle / 1e6, sum(r->transition_nj, r->nr_cpus) / 1e6,
+			active / 1e6);
+	if (r->has_driver && r->nr_clusters)
+		for (i = 0; i < r->nr_clusters; i++) {
+			double ci = 0, ca = 0;
+
+			for (cpu = 0; cpu < r->nr_cpus; cpu++)
+				if (r->cluster[cpu] == i) {
+					ci += r->idle_nj[cpu];
+					ca += r->active_nj[cpu];
+				}
+			fprintf(fp, "    cluster%d: %.3f mJ (idle %.3f, active %.3f)\n",
+				i, (ci + ca) / 1e6, ci / 1e6, ca / 1e6);
+		}
+	for (i = 0; i < r->nr_clusters; i++) {
+		double all = 0;
+		int s;
+
+		for (s = 0; s < r->nr_states; s++)
+			all += (double)r->cl_ns[i][s];
+		fprintf(fp, "    cluster%d all CPUs idle %.3f ms, in its CPUs' shallowest state:", i,
+			all / 1e6);
+		for (s = 0; s < r->nr_states; s++)
+			fprintf(fp, " s%d %.3f", s, r->cl_ns[i][s] / 1e6);
+		fprintf(fp, " ms\n");
+	}
+	fputs(r->xcheck, fp);
+	if (r->has_table)
+		fprintf(fp, "  exit latency paid: mean %.1f us, max %.1f us\n",
+			(double)r->exit_latency_ns / (double)r->periods / 1e3,
+			(double)r->exit_latency_max_ns / 1e3);
+	if (r->has_lat)
+		write_lateness(&r->lat, fp);
+	fprintf(fp, "  %-4s %-5s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
+		"total_ms", "mean_us", "too_deep", "too_shallow", "demoted", "energy_uJ");
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		for (i = 0; i < r->nr_states; i++) {
+			const struct state_stats *s = &r->st[cpu][i];
+
+			fprintf(fp, "  %-4d %-5d %9llu %12.3f %12.1f %9llu %11llu %8llu %12.1f\n",
+				cpu, i, (unsigned long long)s->count, s->total_ns / 1e6,
+				s->count ? s->total_ns / 1e3 / s->count : 0,
+				(unsigned long long)s->too_deep,
+				(unsigned long long)s->too_shallow,
+				(unsigned long long)s->demoted, s->energy_nj / 1e3);
+		}
+	if (!r->replayed)
+		return;
+	fprintf(fp, "  replayed on %llu periods (energy of the idle periods alone):\n",
+		(unsigned long long)r->replayed);
+	for (i = 0; i < NR_RULES; i++)
+		fprintf(fp, "    %-13s %10.3f mJ  %6.3fx oracle  agrees with the run on %6.2f%%%s\n",
+			rule_names[i], r->rule_nj[i] / 1e6,
+			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0,
+			100.0 * (double)r->rule_agree[i] / (double)r->replayed,
+			i == r->ran_rule ? "  (the rule that ran)" : "");
+	fprintf(fp, "    %-13s %10.3f mJ\n", "oracle", r->oracle_nj / 1e6);
+	fprintf(fp, "    %-13s %10.3f mJ  (the driver charged %.3f mJ)\n", "as run",
+		r->actual_model_nj / 1e6, r->actual_driver_nj / 1e6);
+}
+
+static void write_json(const struct run *r, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "{\n  \"scenario\": \"%s\",\n  \"seed\": \"%s\",\n  \"governor\": \"%s\",\n  \"point\": %d,\n",
+		r->m.scenario, r->m.seed, r->m.governor, r->point);
+	fprintf(fp, "  \"cpus\": %d,\n  \"states\": %d,\n  \"periods\": %llu,\n  \"demotions\": %llu,\n",
+		r->nr_cpus, r->nr_states, (unsigned long long)r->periods,
+		(unsigned long long)r->demotions);
+	fprintf(fp, "  \"energy_nj\": { \"total\": %.0f, \"idle\": %.0f, \"active\": %.0f, \"transition\": %.0f },\n",
+		total_nj(r), sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus),
+		sum(r->transition_nj, r->nr_cpus));
+	fprintf(fp, "  \"exit_latency_ns\": { \"total\": %llu, \"max\": %llu },\n",
+		(unsigned long long)r->exit_latency_ns, (unsigned long long)r->exit_latency_max_ns);
+	if (r->has_lat) {
+		fprintf(fp, "  \"lateness_ns\": { \"wakeups\": %llu, \"mean\": %.0f, \"p50\": %llu, \"p99\": %llu, \"max\": %llu, \"budget\": %llu, \"misses\": %llu, \"basis\": \"%s\" },\n",
+			(unsigned long long)r->lat.wakeups, r->lat.mean_ns,
+			(unsigned long long)r->lat.p50_ns, (unsigned long long)r->lat.p99_ns,
+			(unsigned long long)r->lat.max_ns, (unsigned long long)r->lat.budget_ns,
+			(unsigned long long)r->lat.misses, lateness_basis_names[r->lat.basis]);
+		if (r->lat.split)
+			fprintf(fp, "  \"lateness_split_ns\": { \"model_mean\": %.0f, \"emulator_mean\": %.0f, \"emulator_max\": %llu, \"guest_mean\": %.0f, \"served\": %llu, \"mismatched\": %llu },\n",
+				r->lat.model_mean_ns, r->lat.emulator_mean_ns,
+				(unsigned long long)r->lat.emulator_max_ns, r->lat.guest_mean_ns,
+				(unsigned long long)r->lat.served,
+				(unsigned long long)r->lat.mismatched);
+	}
+	fprintf(fp, "  \"replay\": { \"periods\": %llu, \"oracle_nj\": %.0f, \"rules\": {",
+		(unsigned long long)r->replayed, r->oracle_nj);
+	for (i = 0; i < NR_RULES; i++)
+		fprintf(fp, "%s \"%s\": { \"energy_nj\": %.0f, \"agreement\": %.6f }",
+			i ? "," : "", rule_names[i], r->rule_nj[i],
+			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0);
+	fprintf(fp, " } },\n  \"events\": %llu,\n  \"missed_events\": %llu\n}\n",
+		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
+}
+
+int cmd_run(int argc, char **argv, const struct run_opts *o)
+{
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "point", required_argument, NULL, 'p' },
+		{ }
+	};
+	struct outputs out = { };
+	char outdir[PATH_MAX], *end;
+	const char *odir = NULL;
+	long point = -1;
+	FILE *f[6];
+	struct run *r;
+	int c, ret = 1;
+
+	while ((c = getopt_long(argc, argv, "o:p:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			odir = optarg;
+			break;
+		case 'p':
+			errno = 0;
+			point = strtol(optarg, &end, 10);
+			if (errno || *end || point < 0 || point > 100000) {
+				fprintf(stderr, "idlesim-analyze: --point %s: expected a point number 0..100000\n",
+					optarg);
+				return 2;
+			}
+			break;
+		default:
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "usage: idlesim-analyze run [--point N] [--out DIR] RUNDIR\n");
+		return 2;
+	}
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return 1;
+	r->tl = calloc(TIMELINE_MAX, sizeof(*r->tl));
+	if (!r->tl)
+		goto free;
+	if (analyse_run(argv[optind], (int)point, o, r) < 0)
+		goto free;
+	snprintf(outdir, sizeof(outdir), "%s", odir ? odir : "");
+	if (!odir)
+		snprintf(outdir, sizeof(outdir), "%s/analysis", argv[optind]);
+	if (make_dir(outdir) < 0)
+		goto free;
+	f[0] = out_open(&out, outdir, "states.csv");
+	f[1] = f[0] ? out_open(&out, outdir, "rules.csv") : NULL;
+	f[2] = f[1] ? out_open(&out, outdir, "summary.json") : NULL;
+	f[3] = f[2] ? out_open(&out, outdir, "summary.txt") : NULL;
+	f[4] = f[3] ? out_open(&out, outdir, "timeline.csv") : NULL;
+	f[5] = f[4] ? out_open(&out, outdir, "clusters.csv") : NULL;
+	if (!f[5]) {
+		out_abort(&out);
+		goto free;
+	}
+	write_states_csv(r, f[0]);
+	write_rules_csv(r, f[1]);
+	write_json(r, f[2]);
+	write_summary(r, f[3]);
+	write_timeline_csv(r, f[4]);
+	write_clusters_csv(r, f[5]);
+	if (out_commit(&out) < 0)
+		goto free;
+	write_summary(r, stdout);
+	ret = 0;
+free:
+	free(r->tl);
+	free(r);
+	return ret;
+}

@@ -67,9 +67,14 @@ for check in "p20 a 0.25" "p20 b 0.10" "p7 a 0.1429"; do
 	note "busy fraction $t/$p: $got (want $want)"
 	near "$got" "$want" 0.01 || fail "busy fraction of $t phase $p is $got, expected $want +- 0.01"
 done
-# and the thread's whole CPU time, overheads included, agrees
+# and the thread's whole CPU time: the 0.7 s of busy work plus the
+# overhead of its 500 wake-ups (timer, scheduler, clock reads, bookkeeping),
+# at most 100 us each on the simulated 125 MIPS CPU (some 12,000
+# instructions); about 62 us is what it takes
 cpu=$(field "$s" p20 '*' cpu_ns)
-near "$cpu" 700000000 35000000 || fail "p20 used $cpu ns of CPU, expected 0.7 s +- 5%"
+[ "$cpu" -ge 700000000 ] && [ "$cpu" -le 750000000 ] ||
+	fail "p20 used $cpu ns of CPU, expected 0.7 s of busy work + at most 100 us a wake-up"
+note "p20: $cpu ns of CPU for 0.7 s of busy work and 500 wake-ups"
 lat=$(field "$s" p20 '*' p50_ns)
 note "lateness p20: p50 $lat ns, p99 $(field "$s" p20 '*' p99_ns) ns, max $(field "$s" p20 '*' max_ns) ns"
 

@@ -276,10 +276,9 @@ static int read_wakeups(const char *path, struct wakeups *ws, uint64_t *cap)
 		w = &ws->w[ws->n++];
 		memset(w, 0, sizeof(*w));
 		w->intended = ws->t0 + intended;
-		w->actual = ws->t0 + actual;
 		/* TIMER_ABSTIME never wakes early; clamp rather than wrap */
 		w->measured_ns = late > 0 ? (uint64_t)late : 0;
-		w->cpu = (int16_t)cpu;
+		w->cpu = (int8_t)cpu;
 		if (cpu < 0)
 			ws->split = false;
 	}
@@ -287,9 +286,10 @@ static int read_wakeups(const char *path, struct wakeups *ws, uint64_t *cap)
 	return 0;
 }
 
-static int cmp_cpu_intended(const void *a, const void *b)
+static int cmp_cpu_intended(const void *a, const void *b, void *arg)
 {
-	const struct wakeup *x = a, *y = b;
+	const struct wakeup *w = arg;
+	const struct wakeup *x = &w[*(const uint32_t *)a], *y = &w[*(const uint32_t *)b];
 
 	if (x->cpu != y->cpu)
 		return x->cpu < y->cpu ? -1 : 1;
@@ -319,14 +319,32 @@ int wakeups_read(const char *dir, uint64_t budget_ns, struct wakeups *ws)
 		}
 	}
 	ws->threads = nr;
+	if (ws->n && ws->n < cap) {
+		struct wakeup *fit = realloc(ws->w, ws->n * sizeof(*ws->w));
+
+		if (fit)
+			ws->w = fit;
+	}
 	if (!ws->split)
 		return 1;
-	/* each CPU's wake-ups in time order, for one pass over its periods */
-	qsort(ws->w, ws->n, sizeof(*ws->w), cmp_cpu_intended);
+	/*
+	 * Each CPU's wake-ups in time order, for one pass over its periods:
+	 * an order of indices, as sorting the records themselves would take
+	 * a second copy of them (glibc's qsort() merges).
+	 */
+	ws->order = malloc((ws->n ? ws->n : 1) * sizeof(*ws->order));
+	if (!ws->order) {
+		fprintf(stderr, "%s: out of memory for %" PRIu64 " wake-ups\n", dir, ws->n);
+		wakeups_free(ws);
+		return -1;
+	}
+	for (i = 0; i < ws->n; i++)
+		ws->order[i] = (uint32_t)i;
+	qsort_r(ws->order, ws->n, sizeof(*ws->order), cmp_cpu_intended, ws->w);
 	for (cpu = 0; cpu < LAT_MAX_CPUS; cpu++)
 		ws->begin[cpu] = ws->end[cpu] = 0;
 	for (i = ws->n; i-- > 0;) {
-		cpu = ws->w[i].cpu;
+		cpu = ws->w[ws->order[i]].cpu;
 		if (!ws->end[cpu])
 			ws->end[cpu] = i + 1;
 		ws->begin[cpu] = i;
@@ -344,18 +362,20 @@ void wakeups_served(struct wakeups *ws, int cpu, uint64_t t_enter, uint64_t t_wa
 		return;
 	cur = &ws->cur[cpu];
 	/* intended while the CPU was running: queued, not woken */
-	while (*cur < ws->end[cpu] && ws->w[*cur].intended < t_enter)
+	while (*cur < ws->end[cpu] && ws->w[ws->order[*cur]].intended < t_enter)
 		(*cur)++;
-	for (; *cur < ws->end[cpu] && ws->w[*cur].intended < t_wake; (*cur)++) {
-		struct wakeup *w = &ws->w[*cur];
+	for (; *cur < ws->end[cpu] && ws->w[ws->order[*cur]].intended < t_wake; (*cur)++) {
+		struct wakeup *w = &ws->w[ws->order[*cur]];
 
-		if (w->actual < t_wake) {
+		/* when it ran: intended + measured (actual, or intended if early) */
+		if (w->intended + w->measured_ns < t_wake) {
 			/* ran before its CPU left idle: the clocks disagree */
 			ws->mismatched++;
 			continue;
 		}
 		w->served = 1;
-		w->exit_ns = exit_latency_ns;
+		/* exit latencies are far below 4 s; a wild one must not wrap */
+		w->exit_ns = exit_latency_ns > UINT32_MAX ? UINT32_MAX : (uint32_t)exit_latency_ns;
 		w->delay_ns = t_wake - w->intended;
 		if (w->delay_ns > w->measured_ns)
 			w->delay_ns = w->measured_ns;
@@ -444,7 +464,9 @@ int latency_compute(const struct wakeups *ws, enum lateness_basis basis, struct 
 void wakeups_free(struct wakeups *ws)
 {
 	free(ws->w);
+	free(ws->order);
 	ws->w = NULL;
+	ws->order = NULL;
 	ws->n = 0;
 }
 

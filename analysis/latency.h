@@ -33,13 +33,13 @@ extern const char *const lateness_basis_desc[NR_LATENESS_BASES];
 /* The basis named @s, or -1. */
 int lateness_basis_parse(const char *s);
 
+/* 32 bytes: a long run has hundreds of thousands */
 struct wakeup {
 	uint64_t intended;	/* CLOCK_MONOTONIC, ns */
-	uint64_t actual;
-	uint64_t measured_ns;	/* actual - intended, as the guest saw it */
+	uint64_t measured_ns;	/* actual - intended, as the guest saw it (>= 0) */
 	uint64_t delay_ns;	/* intended -> its CPU left WFI: the emulator's */
-	uint64_t exit_ns;	/* modelled exit latency of the state that served it */
-	int16_t cpu;		/* the CPU it woke on, -1: unknown */
+	uint32_t exit_ns;	/* modelled exit latency of the state that served it */
+	int8_t cpu;		/* the CPU it woke on, -1: unknown */
 	uint8_t served;		/* its intended time fell in an idle period */
 };
 
@@ -52,7 +52,8 @@ struct wakeups {
 	/* the split is possible: every wake-up names its CPU, t0 is known */
 	bool split;
 	uint64_t mismatched;	/* ran before its CPU left idle */
-	/* per CPU, its wake-ups w[begin..end) in time order; the next one */
+	/* per CPU, its wake-ups w[order[begin..end)] in time order; the next one */
+	uint32_t *order;
 	uint64_t begin[LAT_MAX_CPUS], end[LAT_MAX_CPUS], cur[LAT_MAX_CPUS];
 };
 

@@ -4,7 +4,7 @@
 # the lowest-power rule (menu_pick_lowest_power), timed by the
 # cpuidle_menu_bench KUnit suite in the guest under -icount shift=0, where
 # one guest nanosecond is one instruction: the figures are instruction
-# counts, and the ratio is what the 1.2x target is about.
+# counts, and the ratio is set against a target of at most 1.2x.
 set -euo pipefail
 s=$IDLESIM_SCRATCH
 printf 'true\n' >"$s/nothing.sh"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The simulated SoC driver (sim-driver/, issue 4) in the guest: each job of
+# The simulated SoC driver (sim-driver/) in the guest: each job of
 # sim-driver/tests/ boots once and checks one property; see the header of
 # each job.  A job writes its findings to results/*.txt; failures are
 # printed from its job.log.

@@ -223,7 +223,7 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 {
 	struct simsoc_cpu *pc = this_cpu_ptr(&simsoc_pcpu);
 	int entered = index;
-	u64 t0, t1, wfi_ns, lag_ns, exit_ns, nj;
+	u64 t0, t1, wfi_ns, lag_ns, idle_ns, exit_ns, nj;
 
 	/* menu_deepest ignores the period's availability: demote */
 	if (!pc->usable[index])
@@ -242,17 +242,18 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 
 	wfi_ns = t1 - t0;
 	lag_ns = min(pc->lag_ns, wfi_ns);
+	idle_ns = wfi_ns - lag_ns;	/* charged at the state's power */
 	exit_ns = pc->exit_ns[entered];
 	pc->lag_ns += exit_ns - lag_ns;
-	nj = div_u64((u64)pc->power_uw[entered] * (wfi_ns - lag_ns) +
+	nj = div_u64((u64)pc->power_uw[entered] * idle_ns +
 		     (u64)pc->active_uw * exit_ns, 1000000);
 	trace_simsoc_exit(dev->cpu, pc->seq, entered, t1, lag_ns,
-			  wfi_ns - lag_ns + exit_ns, exit_ns, nj);
+			  idle_ns + exit_ns, exit_ns, nj);
 
 	raw_write_seqcount_begin(&pc->mseq);
 	pc->meter.exit_seq = pc->seq;
 	pc->meter.idle_nj += nj;
-	pc->meter.idle_ns += wfi_ns - lag_ns + exit_ns;
+	pc->meter.idle_ns += idle_ns + exit_ns;
 	pc->meter.entered[entered]++;
 	if (entered != index)
 		pc->meter.demoted++;

@@ -62,11 +62,29 @@ static int pick_deepest(const struct state_table *t, const struct nominal_table 
 	return demote(t, idx);
 }
 
+/*
+ * A state cheaper than @idx that only the period's mask kept out, and that
+ * would have fitted: the kernel keeps the tick then (menu_masked_fit()).
+ * The trace does not say which states sysfs disabled; the simulated SoC's
+ * scenarios disable none.
+ */
+static int masked_fit(const struct state_table *t, int idx, const struct rule_inputs *in)
+{
+	int i;
+
+	for (i = 0; i < t->nr; i++)
+		if (!t->usable[i] && t->power[i] < t->power[idx] &&
+		    t->exit_latency_ns[i] <= in->latency_req_ns &&
+		    (uint64_t)t->target_residency_ns[i] <= in->predicted_ns)
+			return 1;
+	return 0;
+}
+
 static int pick_lowest_power(const struct state_table *t, const struct rule_inputs *in)
 {
 	const int64_t *lat = t->exit_latency_ns, *res = t->target_residency_ns;
 	uint64_t pred = in->predicted_ns, tick = in->tick_nsec;
-	int i, idx = -1, first = -1, next = -1;
+	int i, idx = -1, first = -1, next = -1, fallback = -1;
 	int64_t power = INT64_MAX, next_res = 0;
 
 	for (i = 0; i < t->nr; i++) {
@@ -74,7 +92,12 @@ static int pick_lowest_power(const struct state_table *t, const struct rule_inpu
 			continue;
 		if (first < 0)
 			first = i;
-		if ((uint64_t)res[i] > pred || lat[i] > in->latency_req_ns)
+		if (lat[i] > in->latency_req_ns)
+			continue;
+		/* nothing eligible: the shortest residency within the limit */
+		if (fallback < 0 || res[i] < res[fallback])
+			fallback = i;
+		if ((uint64_t)res[i] > pred)
 			continue;
 		/* ties go to the deeper state */
 		if (t->power[i] <= power) {
@@ -85,9 +108,9 @@ static int pick_lowest_power(const struct state_table *t, const struct rule_inpu
 	if (first < 0)
 		return 0;
 	if (idx < 0) {
-		idx = first;
-		next = first;
-		next_res = res[first];
+		idx = fallback >= 0 ? fallback : first;
+		next = idx;
+		next_res = res[idx];
 	} else {
 		for (i = 0; i < t->nr; i++) {
 			if (!t->usable[i] || t->power[i] >= power)
@@ -110,7 +133,8 @@ static int pick_lowest_power(const struct state_table *t, const struct rule_inpu
 			return idx;
 		}
 	}
-	if (pred < tick && !in->tick_stopped && (uint64_t)res[idx] > in->delta_tick_ns) {
+	if ((pred < tick || masked_fit(t, idx, in)) && !in->tick_stopped &&
+	    (uint64_t)res[idx] > in->delta_tick_ns) {
 		int fit = -1, low = -1;
 		int64_t fit_power = INT64_MAX, low_res = 0;
 

@@ -55,7 +55,11 @@ struct rule_inputs {
  * order, stopping at the first state that does not fit, with its tick
  * cases; the driver then demotes to the deepest state usable this period
  * at or below that index, as simsoc does.  RULE_LOWEST_POWER is
- * menu_pick_lowest_power(), on the period's figures.  Both are ports of
+ * menu_pick_lowest_power(), on the period's figures: with nothing eligible,
+ * the usable state within the latency limit with the shortest residency;
+ * with the tick running, a state that fits the time till the tick whenever
+ * the prediction is under a tick or the period's mask alone kept out a
+ * cheaper state that would have fitted.  Both are ports of
  * the kernel's code (drivers/cpuidle/governors/menu.c after the series),
  * without its polling-state case: simsoc has no polling state.
  */

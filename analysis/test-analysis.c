@@ -139,6 +139,36 @@ static void test_rules(void)
 	CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 3000000, 2200000, false) == 1, "hot, tick: retention");
 	CHECK(pick_tick(RULE_DEEPEST, &t, nolimit, 3000000, 2200000, false) == 2, "hot, tick: deepest that fits");
 
+	/*
+	 * Nothing eligible (a 0.5 us prediction) and WFI too slow to leave
+	 * this period: the kernel takes the state within the latency limit
+	 * with the shortest residency (retention), not the first usable one.
+	 */
+	table(&t, all, hot);
+	t.exit_latency_ns[0] = 300000;
+	CHECK(pick(RULE_LOWEST_POWER, &t, NULL, 200000, 500) == 1, "fallback within the latency limit");
+	CHECK(pick(RULE_LOWEST_POWER, &t, NULL, 100000, 500) == 0, "fallback: nothing within the limit, first usable");
+
+	/*
+	 * The tick kept for a masked state: cluster-off would have fitted a
+	 * 3 ms prediction but is unusable this period; with the tick running
+	 * and 1 ms till it, the kernel keeps the tick and takes what fits the
+	 * tick (retention), where it would otherwise stay in power-down.
+	 */
+	{
+		static const int no3[] = { 1, 1, 1, 0 };
+
+		table(&t, no3, mono);
+		t.target_residency_ns[3] = 2500000;
+		CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 5000000, 1000000, false) == 1,
+		      "masked cluster-off keeps the tick: retention fits it");
+		CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 5000000, 1000000, true) == 2,
+		      "tick already stopped: power-down");
+		t.usable[3] = 1;
+		CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 5000000, 1000000, false) == 3,
+		      "cluster-off usable: no reason to keep the tick");
+	}
+
 	/* pricing: 1 ms to the wake-up in retention = 20000 uW x 1 ms + 100000 uW x 150 us */
 	table(&t, all, mono);
 	CHECK(fabs(state_energy(&t, 1, 1000000) - (20000.0 * 1000000 + 100000.0 * 150000) / 1e6) < 1e-6,

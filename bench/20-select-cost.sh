@@ -4,7 +4,8 @@
 # the lowest-power rule (menu_pick_lowest_power), timed by the
 # cpuidle_menu_bench KUnit suite in the guest under -icount shift=0, where
 # one guest nanosecond is one instruction: the figures are instruction
-# counts, and the ratio is set against a target of at most 1.2x.
+# counts. Targets: at most 1.15x on ordered figures (the walk), 1.5x on
+# unordered ones (the full search); the figures are reported, not asserted.
 set -euo pipefail
 s=$IDLESIM_SCRATCH
 printf 'true\n' >"$s/nothing.sh"
@@ -18,12 +19,14 @@ while IFS=: read -r table rest; do
 	key=$(tr -c 'a-z0-9\n' '_' <<<"$table" | sed 's/__*/_/g; s/_$//')
 	printf 'select_cost_stock_%s\t%s\tinsns/call\t%s\n' "$key" "$(echo "scale=1; $stock / 1000" | bc)" "$table"
 	printf 'select_cost_lowest_power_%s\t%s\tinsns/call\t%s\n' "$key" "$(echo "scale=1; $new / 1000" | bc)" "$table"
-	# The target is for figures the 6.1 walk can serve (ordered ones, as
-	# every driver without per-period figures has); unordered figures
-	# need every state looked at, so their ratio is reported, not judged.
+	# Ordered figures (every driver without per-period figures has them)
+	# take the 6.1 walk; unordered ones need every state looked at.  With
+	# a state unusable, menu does more than the stock rule can: it looks
+	# for a masked state that would have fitted, to keep the tick.
 	case $table in
-	*unordered*) note="lowest-power / stock (full search, no target)" ;;
-	*) note="lowest-power / stock (target <= 1.2)" ;;
+	*unordered*) note="lowest-power / stock (full search, target <= 1.5)" ;;
+	*unusable*) note="lowest-power / stock (walk + masked-state check, no target)" ;;
+	*) note="lowest-power / stock (walk, target <= 1.15)" ;;
 	esac
 	printf 'select_cost_ratio_%s\t%.2f\tratio\t%s\n' "$key" "$(echo "scale=4; $new / $stock" | bc)" "$note"
 done

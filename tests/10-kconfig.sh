@@ -34,6 +34,17 @@ printf '# CONFIG_CPU_IDLE_GOV_TEO is not set\nCONFIG_SMP=y\n' >"$IDLESIM_SCRATCH
 expect_exit 0 scripts/kconfig.sh "$IDLESIM_KTREE" "$obj" "$base" "$IDLESIM_SCRATCH/off.config"
 grep -q '^# CONFIG_CPU_IDLE_GOV_TEO is not set' "$obj/.config" || fail "TEO not switched off"
 
-# The fragments the build really uses must pass strictly.
-expect_exit 0 scripts/kconfig.sh "$IDLESIM_KTREE" "$obj" kernel-patches/configs/*.config
+# The fragments the build really uses must pass strictly: base and KUnit,
+# and with them each debug kernel's own (make DEBUG=1|kcsan|kasan; KCSAN
+# and KASAN exclude each other, so never all at once).  Each set in its
+# own directory, as make builds them: tinyconfig starts from the
+# directory's previous .config (its tiny.config step merges onto it), so
+# a KASAN .config would keep KCSAN out of the next.
+base_set=(kernel-patches/configs/base.config)
+[ -f kernel-patches/configs/kunit.config ] && base_set+=(kernel-patches/configs/kunit.config)
+expect_exit 0 scripts/kconfig.sh "$IDLESIM_KTREE" "$obj" "${base_set[@]}"
+for f in debug kcsan kasan; do
+	[ -f "kernel-patches/configs/$f.config" ] || continue
+	expect_exit 0 scripts/kconfig.sh "$IDLESIM_KTREE" "$obj-$f" "${base_set[@]}" "kernel-patches/configs/$f.config"
+done
 echo ok

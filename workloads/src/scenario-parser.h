@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The scenario parser's own declarations, shared by its files and by
+ * nothing else: scenario.c reads lines and sections and holds the field
+ * tables, scenario-value.c turns one value into a field,
+ * scenario-check.c checks a section when it ends and derives the phases'
+ * schedule, scenario-describe.c formats durations and the one-line
+ * description.  The generator sees only scenario.h.
+ */
+#ifndef IDLESIM_SCENARIO_PARSER_H
+#define IDLESIM_SCENARIO_PARSER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scenario.h"
+
+#define MAX_FIELDS	32
+
+enum section_kind {
+	SEC_NONE,
+	SEC_SCENARIO,
+	SEC_MODEL,
+	SEC_THREAD,
+	SEC_PHASE,
+	SEC_COMMAND,
+};
+
+enum field_type {
+	FT_NAME,	/* [A-Za-z0-9][A-Za-z0-9_.-]* */
+	FT_TEXT,	/* printable text */
+	FT_DURATION,	/* 10ms, 16.7ms, 500us, 2s */
+	FT_DURATION_REST, /* a duration or "rest" */
+	FT_INT,
+	FT_U64,		/* decimal or 0x hex */
+	FT_PERCENT,	/* 25%, 12.5% -> parts per million */
+	FT_ENUM,
+	FT_BATCH,	/* name=value name=value */
+	FT_ARGV,	/* words */
+};
+
+struct field {
+	const char *key;
+	enum field_type type;
+	size_t off;
+	int64_t min, max;
+	const char *const *words;	/* FT_ENUM, NULL-terminated */
+	int required;
+};
+
+/*
+ * The field tables are scenario.c's; the checks at a section's end find
+ * what was set by these indices and name the fields in their messages.
+ */
+enum { TF_CPU, TF_POLICY, TF_PRIORITY, TF_NICE };
+
+enum {	/* indices into phase_fields, for the cross-field checks */
+	PF_DURATION, PF_ARRIVAL, PF_PERIOD, PF_MEAN_INTERVAL, PF_OFFSET,
+	PF_BUSY, PF_DUTY, PF_BUSY_DIST, PF_BUSY_MIN, PF_BUSY_MAX, PF_BURST,
+	PF_BURST_INTERVAL, PF_HW, PF_HW_BUSY, PF_HW_IDLE,
+};
+
+extern const struct field phase_fields[];
+extern const char *const w_policy[];
+
+/* one file being read: where, and what the current section has set */
+struct parser {
+	struct scenario *s;
+	char *err;
+	size_t errlen;
+	int failed;
+	int line;
+	enum section_kind kind;
+	char sec_name[SCN_MAX_NAME + 1];
+	int sec_line;
+	const struct field *fields;
+	void *target;
+	int seen[MAX_FIELDS];		/* line each field was set on, 0: unset */
+	struct thread_spec *thread;
+	int nr_sections;
+	int have_scenario, have_model;
+};
+
+/* scenario.c: "FILE:LINE: [SECTION] FIELD: message", the first only; -1 */
+__attribute__((format(printf, 4, 5)))
+int perr(struct parser *p, int line, const char *field, const char *fmt, ...);
+
+/* scenario-value.c */
+const char *quote(const char *v, char *buf, size_t len);
+int is_key_char(char c);
+int parse_name(struct parser *p, const char *key, const char *v, char *out);
+int parse_batch(struct parser *p, const char *key, const char *v, char *out);
+int set_field(struct parser *p, const struct field *f, const char *v);
+
+/* scenario-check.c */
+int end_section(struct parser *p);
+int end_thread(struct parser *p);
+
+#endif

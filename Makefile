@@ -30,23 +30,45 @@ export CROSS_COMPILE
 export CCACHE_BASEDIR := $(O)
 CCACHE := $(shell command -v ccache 2>/dev/null)
 
+# Debug kernels.  DEBUG=1 adds configs/debug.config (lockdep, RCU and
+# atomic-sleep checking, debug objects, lockup detectors), DEBUG=kcsan
+# configs/kcsan.config (the data-race detector), DEBUG=kasan
+# configs/kasan.config (KASAN, UBSAN).  A debug kernel is a flavour: its
+# objects, module, initramfs, runs and test outputs get the suffix -debug,
+# -kcsan or -kasan ($(O)/kernel-debug, $(O)/sim-driver-debug,
+# $(O)/initramfs-debug.cpio.gz, $(O)/runs-debug, ...) so that it never
+# clobbers the normal build, while the patched source tree $(O)/linux is
+# shared.  Every make target works on the flavour DEBUG selects.
+DEBUG ?=
+DEBUG_SUFFIXES := -debug -kcsan -kasan
+ifeq ($(filter-out 0,$(DEBUG)),)
+  FLAVOUR :=
+else ifeq ($(DEBUG),1)
+  FLAVOUR := -debug
+  DEBUG_FRAGMENT := debug.config
+else ifneq ($(filter kcsan kasan,$(DEBUG)),)
+  FLAVOUR := -$(DEBUG)
+  DEBUG_FRAGMENT := $(DEBUG).config
+else
+  $(error DEBUG=$(DEBUG): expected 1 (lockdep: debug.config), kcsan (kcsan.config) or kasan (kasan.config))
+endif
+
 KTREE := $(O)/linux
-KOBJ := $(O)/kernel
+KOBJ := $(O)/kernel$(FLAVOUR)
 IMAGE := $(KOBJ)/arch/arm64/boot/Image
 KTREE_STAMP := $(KTREE)/.idlesim-tree
 KCONFIG_STAMP := $(KOBJ)/.idlesim-config
 KBUILD_STAMP := $(KOBJ)/.idlesim-built
-INITRD := $(O)/initramfs.cpio.gz
-RUNS := $(O)/runs
+INITRD := $(O)/initramfs$(FLAVOUR).cpio.gz
+RUNS := $(O)/runs$(FLAVOUR)
+LOGS := $(O)/logs
 STEP := $(SRC)/scripts/step.sh
 
-# Fragments merged onto tinyconfig: base, plus the KUnit suites when present.
-# DEBUG=1 adds the lock/RCU debugging fragment.
+# Fragments merged onto tinyconfig: base, plus the KUnit suites when
+# present, plus the debug flavour's.
 FRAGMENTS := $(SRC)/kernel-patches/configs/base.config \
-	$(wildcard $(SRC)/kernel-patches/configs/kunit.config)
-ifeq ($(DEBUG),1)
-FRAGMENTS += $(SRC)/kernel-patches/configs/debug.config
-endif
+	$(wildcard $(SRC)/kernel-patches/configs/kunit.config) \
+	$(if $(DEBUG_FRAGMENT),$(SRC)/kernel-patches/configs/$(DEBUG_FRAGMENT))
 KCONFIG_LOOSE ?= 0
 
 SERIES_FILES := $(SRC)/kernel-patches/series \
@@ -59,8 +81,11 @@ KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPIL
 	KBUILD_BUILD_HOST=idlesim -j$(JOBS) $(if $(filter 1,$(V)),V=1)
 
 # The simulated SoC driver, built out of tree from a copy in $(O).
+# Each flavour has its copy: a module is built against the kernel it is
+# loaded into.
 SIMDRV_SRCS := $(wildcard $(SRC)/sim-driver/*.[ch] $(SRC)/sim-driver/Kbuild)
-SIMDRV_KO := $(if $(wildcard $(SRC)/sim-driver/Kbuild),$(O)/sim-driver/simsoc.ko)
+SIMDRV_DIR := $(O)/sim-driver$(FLAVOUR)
+SIMDRV_KO := $(if $(wildcard $(SRC)/sim-driver/Kbuild),$(SIMDRV_DIR)/simsoc.ko)
 
 # Our own guest programs: one static arm64 binary per C file.
 GUEST_CC := $(CROSS_COMPILE)gcc
@@ -89,6 +114,10 @@ MEM ?= 512M
 # reproducible; REPRODUCIBLE=0 allows shift=auto, sleep=on or ICOUNT=off.
 ICOUNT ?= shift=3,sleep=off
 REPRODUCIBLE ?= 1
+# A debug kernel's runs print every kernel message on the console, where
+# scripts/splat-check.sh reads them: most of a report is KERN_WARNING or
+# below, which the runner's "quiet" keeps off it.
+DEBUG_APPEND ?= loglevel=8
 # What latency budgets are judged on: soc (modelled exit latency + the
 # guest's own path), total (+ the emulator's wake-up delay), guest (as
 # the guest measured it).  See docs/ARCHITECTURE.md.
@@ -102,6 +131,7 @@ REPEATS ?= 1
 # make tune
 empty :=
 space := $(empty) $(empty)
+comma := ,
 STATE ?=
 VALUES ?=
 GRID ?=
@@ -111,10 +141,11 @@ MISSES ?= 1%
 CHUNK ?=
 EXPORT ?=
 TUNE_NAME = $(subst $(space),+,$(notdir $(basename $(SCENARIO))))-$(if $(GRID),grid,$(STATE))
-OUT ?= $(O)/tune/$(TUNE_NAME)
+OUT ?= $(O)/tune$(FLAVOUR)/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
 .PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios test bench \
+	test-debug \
 	check-run-params \
 	clean distclean kernel-tree kernelversion check-series FORCE
 
@@ -144,6 +175,9 @@ help:
 	@echo 'Checking:'
 	@echo '  test        - the whole test suite (tests/NN-*.sh; T=pattern runs some)'
 	@echo '  bench       - benchmarks (T=pattern runs some); figures go to $$(O)/bench/'
+	@echo '  test-debug  - KUnit, the sim-driver guest jobs and every scenario on the debug kernels'
+	@echo '                (DEBUG=1, kcsan, kasan; DEBUG= picks one), failing on any kernel splat;'
+	@echo '                DEBUG_SET=quick: what tests/32 runs; outputs in $$(O)/runs-FLAVOUR/test-debug/'
 	@echo
 	@echo 'Cleaning:'
 	@echo '  clean       - remove runs, images and objects, keep the extracted sources and downloads'
@@ -154,7 +188,9 @@ help:
 	@echo '  V=1                show full commands and their output'
 	@echo '  JOBS=n             parallel kernel build jobs (default nproc = $(JOBS))'
 	@echo '  KCONFIG_LOOSE=1    report config options that did not land, and build anyway'
-	@echo '  DEBUG=1            add kernel-patches/configs/debug.config'
+	@echo '  DEBUG=1|kcsan|kasan  build and run a debug kernel: configs/debug.config (lockdep, RCU,'
+	@echo '                     atomic sleep), kcsan.config or kasan.config (+UBSAN), in its own'
+	@echo '                     $$(O)/kernel-debug, sim-driver-debug, initramfs-debug.cpio.gz, runs-debug, ...'
 	@echo '  SMP=n MEM=size TIMEOUT=s GOVERNOR=name GOVERNORS="a b"   run parameters'
 	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'
 	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
@@ -181,14 +217,14 @@ kernel-tree $(KTREE_STAMP): $(DEPS_STAMP) FORCE
 	$(Q)$(SRC)/scripts/kernel-tree.sh $(O) $(SRC)/kernel-patches
 
 $(KCONFIG_STAMP): $(KTREE_STAMP) $(FRAGMENTS) $(SRC)/scripts/kconfig.sh
-	@echo '  [kconfig] $(notdir $(FRAGMENTS)) onto tinyconfig'
+	@echo '  [kconfig] $(notdir $(FRAGMENTS)) onto tinyconfig$(if $(FLAVOUR), in $(notdir $(KOBJ)))'
 	$(Q)$(SRC)/scripts/kconfig.sh $(if $(filter 1,$(KCONFIG_LOOSE)),--loose) \
 		$(KTREE) $(KOBJ) $(FRAGMENTS)
 	$(Q)touch $@
 
 $(KBUILD_STAMP): $(KCONFIG_STAMP) $(KTREE_STAMP)
-	$(Q)$(STEP) kernel "building Image$(if $(CCACHE), (ccache))" \
-		$(O)/logs/kernel.log $(KMAKE) Image modules
+	$(Q)$(STEP) kernel "building Image$(if $(FLAVOUR), in $(notdir $(KOBJ)))$(if $(CCACHE), (ccache))" \
+		$(LOGS)/kernel$(FLAVOUR).log $(KMAKE) Image modules
 	$(Q)touch $@
 
 kernel: $(KBUILD_STAMP)
@@ -206,10 +242,10 @@ module: $(SIMDRV_KO)
 
 ifneq ($(SIMDRV_KO),)
 $(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS)
-	$(Q)mkdir -p $(O)/sim-driver
-	$(Q)rsync -a --exclude tools --exclude tests $(SRC)/sim-driver/ $(O)/sim-driver/
-	$(Q)$(STEP) module "building simsoc.ko" $(O)/logs/module.log \
-		$(KMAKE) M=$(O)/sim-driver modules
+	$(Q)mkdir -p $(SIMDRV_DIR)
+	$(Q)rsync -a --exclude tools --exclude tests $(SRC)/sim-driver/ $(SIMDRV_DIR)/
+	$(Q)$(STEP) module "building simsoc.ko$(if $(FLAVOUR), in $(notdir $(SIMDRV_DIR)))" $(LOGS)/module$(FLAVOUR).log \
+		$(KMAKE) M=$(SIMDRV_DIR) modules
 	@# Kbuild leaves an up-to-date module alone: the stamp is the .ko itself
 	$(Q)touch $@
 endif
@@ -234,8 +270,8 @@ $(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c
 rootfs: $(INITRD)
 
 $(INITRD): $(ROOTFS_INPUTS)
-	$(Q)$(STEP) rootfs "assembling $(notdir $@)" $(O)/logs/rootfs.log \
-		$(SRC)/scripts/mkrootfs.sh --out $@ --debs $(O)/debs \
+	$(Q)$(STEP) rootfs "assembling $(notdir $@)" $(LOGS)/rootfs$(FLAVOUR).log \
+		$(SRC)/scripts/mkrootfs.sh --out $@ --work $(O)/rootfs$(FLAVOUR) --debs $(O)/debs \
 		--init $(SRC)/guest-rootfs/init --overlay $(SRC)/guest-rootfs/overlay \
 		$(addprefix --module ,$(SIMDRV_KO)) $(addprefix --bin ,$(GUEST_PROGS))
 
@@ -256,7 +292,8 @@ RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE
 	IDLESIM_SMP=$(SMP) IDLESIM_MEM=$(MEM) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
 	IDLESIM_REPRODUCIBLE=$(REPRODUCIBLE) IDLESIM_LATENESS=$(LATENESS) \
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
-	IDLESIM_REPEATS=$(REPEATS)
+	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
+	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))'
 
 # First, so that a bad ICOUNT costs no build.
 RUN_DEPS := check-run-params $(KBUILD_STAMP) $(INITRD) $(ANALYZE) $(WORKLOAD_HOST)
@@ -290,7 +327,7 @@ compare: $(RUN_DEPS)
 REPORT_SCENARIOS ?= $(filter-out audio-long,$(notdir $(basename $(wildcard $(SRC)/workloads/scenarios/*.ini))))
 
 report: $(RUN_DEPS)
-	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS="$(GOVERNORS)" $(SRC)/scripts/report.sh $(O)/report $(REPORT_SCENARIOS)
+	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS="$(GOVERNORS)" $(SRC)/scripts/report.sh $(O)/report$(FLAVOUR) $(REPORT_SCENARIOS)
 
 # Threshold tuning: scripts/tune.sh checks the sweep, runs it under GNU
 # parallel (or exports it) and merges the results into $(OUT)/results/.
@@ -309,16 +346,45 @@ scenarios: $(WORKLOAD_HOST)
 # --- checking -----------------------------------------------------------------
 
 test: $(RUN_DEPS)
-	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests $(T)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
 
 bench: $(RUN_DEPS)
-	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench $(T)
+	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench$(FLAVOUR) $(T)
+
+# --- debug kernels ------------------------------------------------------------
+
+# The series' KUnit suites, the sim driver's guest jobs (tests/40) and every
+# standard scenario on a debug kernel, failing on any splat in a console
+# log (scripts/test-debug.sh, scripts/splat-check.sh).  Without DEBUG= every
+# flavour, one after the other; DEBUG=1, kcsan or kasan runs one.
+# DEBUG_SET=quick is what tests/32 runs in every make test: the cpuidle_core
+# suite and two of the jobs, shortened; no scenario.
+DEBUG_FLAVOURS := 1 kcsan kasan
+DEBUG_SET ?= full
+DEBUG_OUT ?= $(RUNS)/test-debug
+DEBUG_TIMEOUT ?= 3600
+
+ifeq ($(FLAVOUR),)
+test-debug:
+	$(Q)st=0; for d in $(DEBUG_FLAVOURS); do \
+		$(MAKE) DEBUG=$$d test-debug || st=1; \
+	done; exit $$st
+else
+test-debug: $(RUN_DEPS)
+	@echo '  [debug]  $(if $(filter quick,$(DEBUG_SET)),KUnit and sim-driver jobs,KUnit$(comma) sim-driver jobs and scenarios) on $(notdir $(KOBJ)) -> $(DEBUG_OUT)'
+	$(Q)case '$(DEBUG_SET)' in quick|full) ;; \
+	*) echo "DEBUG_SET=$(DEBUG_SET): expected quick or full" >&2; exit 2 ;; esac
+	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS='$(GOVERNORS)' DEBUG_TIMEOUT=$(DEBUG_TIMEOUT) $(SRC)/scripts/test-debug.sh \
+		$(if $(filter quick,$(DEBUG_SET)),--quick) $(DEBUG_OUT)
+endif
 
 # --- cleaning -----------------------------------------------------------------
 
+# every flavour's (DEBUG=), whichever is selected
 clean:
-	$(Q)rm -rf $(KOBJ) $(O)/runs $(O)/tests $(O)/sim-driver $(O)/guest-bin \
-		$(O)/rootfs $(INITRD) $(O)/logs $(O)/linux $(O)/linux.new
+	$(Q)rm -rf $(O)/guest-bin $(O)/logs $(O)/linux $(O)/linux.new \
+		$(O)/initramfs.cpio.gz $(foreach f,$(DEBUG_SUFFIXES),$(O)/initramfs$(f).cpio.gz) \
+		$(foreach d,kernel runs tests sim-driver rootfs,$(O)/$(d) $(addprefix $(O)/$(d),$(DEBUG_SUFFIXES)))
 
 distclean:
 	$(Q)rm -rf $(O)

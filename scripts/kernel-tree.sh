@@ -5,6 +5,7 @@
 #
 #   BUILD/src/linux-source-6.1   pristine copy of Debian's tarball (extracted once per version)
 #   BUILD/linux                  pristine + kernel-patches/series, what Kbuild compiles
+#                                (into BUILD/kernel, and BUILD/kernel-debug etc. for DEBUG=)
 #
 # The tree is rebuilt from pristine whenever the series or a patch in it
 # changes, so a dropped or reordered patch can never leave stale hunks
@@ -87,6 +88,7 @@ printf 'linux %s\npackage linux-source-6.1 %s\npatches %d\n' "$kver" "$pkgver" $
 rm -rf "$out/linux"
 mv "$new" "$out/linux"
 # Objects built from the previous tree may be newer than files that have
-# just reverted to pristine: throw them away; ccache makes the rebuild cheap.
-rm -rf "$out/kernel"
+# just reverted to pristine: throw them away, every flavour's (kernel,
+# kernel-debug, kernel-kasan: make DEBUG=); ccache makes the rebuild cheap.
+rm -rf "$out/kernel" "$out"/kernel-*
 echo "  [kernel] tree ready: Linux $kver + ${#patches[@]} patches"

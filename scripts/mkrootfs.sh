@@ -10,15 +10,19 @@
 # inputs give the same bytes.
 #
 # usage: mkrootfs.sh --out FILE.cpio.gz --debs DIR --init FILE --overlay DIR
-#                    [--packages FILE] [--module KO]... [--bin PROG]...
+#                    [--work DIR] [--packages FILE] [--module KO]... [--bin PROG]...
+#
+# --work is the staging tree (default: rootfs/ beside --out); each
+# initramfs built in the same directory (the debug kernels') needs its own.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 pkglist=$top/guest-rootfs/packages
-modules=() bins=() out= debs= init= overlay=
+modules=() bins=() out= debs= init= overlay= work=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) out=$2 ;;
+	--work) work=$2 ;;
 	--debs) debs=$2 ;;
 	--init) init=$2 ;;
 	--overlay) overlay=$2 ;;
@@ -36,7 +40,7 @@ readelf=${CROSS_COMPILE:-aarch64-linux-gnu-}readelf
 command -v "$readelf" >/dev/null || die "$readelf not found: run 'make deps'"
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-0}
 
-work=$(dirname "$out")/rootfs
+work=${work:-$(dirname "$out")/rootfs}
 unpacked=$(dirname "$out")/rootfs-debs
 rm -rf "$work"
 mkdir -p "$work" "$unpacked"

@@ -38,7 +38,8 @@ usage: run-guest.sh --job SCRIPT --rundir DIR [options]
   --governor NAME    cpuidle governor to run the job under
   --smp N            guest CPUs (default $IDLESIM_SMP or 4)
   --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
-  --append ARGS      extra kernel command line
+  --append ARGS      extra kernel command line (after $IDLESIM_APPEND, which the
+                     debug kernels' runs set: make DEBUG=)
   --timeout SECONDS  wall-clock limit (default $IDLESIM_TIMEOUT or 600)
   --icount OPTS|off  QEMU -icount options (default $IDLESIM_ICOUNT or shift=3,sleep=off)
   --reproducible 0|1 1 (default $IDLESIM_REPRODUCIBLE or 1): refuse -icount options
@@ -160,7 +161,7 @@ truncate -s "$mem" "$work/results.img" ||
 
 # KUnit suites are built in; they run only when asked (--append
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
-cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} $append"
+cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
 	-seed "$qseed" -rtc base=2024-01-01T00:00:00,clock=vm
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"

@@ -7,7 +7,8 @@
 . tests/lib/common.sh
 
 [ -n "${IDLESIM_RUN:-}" ] && [ -x "$IDLESIM_RUN" ] || skip "no guest runner (IDLESIM_RUN=${IDLESIM_RUN:-unset}; run through make test)"
-ko=${IDLESIM_O:-build}/sim-driver/simsoc.ko
+# the module of the kernel under test (make DEBUG= builds one per flavour)
+ko=${IDLESIM_SIMSOC_KO:-${IDLESIM_O:-build}/sim-driver/simsoc.ko}
 [ -f "$ko" ] || skip "simsoc.ko not built ($ko missing: make module)"
 [ -d sim-driver/tests ] || skip "no sim-driver/tests"
 

@@ -222,7 +222,7 @@ int end_section(struct parser *p)
 		struct command_spec *c = p->target;
 
 		if (c->start_ns >= p->s->duration_ns)
-			return perr(p, p->seen[1], "start",
+			return perr(p, p->seen[CF_START], "start",
 				    "at or after the scenario's end; expected less than its duration");
 		return 0;
 	}

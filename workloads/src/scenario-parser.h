@@ -52,13 +52,17 @@ struct field {
  * The field tables are scenario.c's; the checks at a section's end find
  * what was set by these indices and name the fields in their messages.
  */
-enum { TF_CPU, TF_POLICY, TF_PRIORITY, TF_NICE };
+enum {	/* indices into thread_fields */
+	TF_CPU, TF_POLICY, TF_PRIORITY, TF_NICE, TF_START, TF_BUSY_CLOCK,
+};
 
 enum {	/* indices into phase_fields, for the cross-field checks */
 	PF_DURATION, PF_ARRIVAL, PF_PERIOD, PF_MEAN_INTERVAL, PF_OFFSET,
 	PF_BUSY, PF_DUTY, PF_BUSY_DIST, PF_BUSY_MIN, PF_BUSY_MAX, PF_BURST,
 	PF_BURST_INTERVAL, PF_HW, PF_HW_BUSY, PF_HW_IDLE,
 };
+
+enum { CF_RUN, CF_START };	/* indices into command_fields */
 
 extern const struct field phase_fields[];
 extern const char *const w_policy[];

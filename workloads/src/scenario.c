@@ -59,12 +59,12 @@ static const struct field scenario_fields[] = {
 };
 
 static const struct field thread_fields[] = {
-	{ "cpu", FT_INT, T(cpu), 0, 7, NULL, 0 },
-	{ "policy", FT_ENUM, T(policy), 0, 0, w_policy, 0 },
-	{ "priority", FT_INT, T(priority), 1, 99, NULL, 0 },
-	{ "nice", FT_INT, T(nice), -20, 19, NULL, 0 },
-	{ "start", FT_DURATION, T(start_ns), 0, SCN_MAX_DURATION, NULL, 0 },
-	{ "busy_clock", FT_ENUM, T(busy_clock), 0, 0, w_busy_clock, 0 },
+	[TF_CPU] = { "cpu", FT_INT, T(cpu), 0, 7, NULL, 0 },
+	[TF_POLICY] = { "policy", FT_ENUM, T(policy), 0, 0, w_policy, 0 },
+	[TF_PRIORITY] = { "priority", FT_INT, T(priority), 1, 99, NULL, 0 },
+	[TF_NICE] = { "nice", FT_INT, T(nice), -20, 19, NULL, 0 },
+	[TF_START] = { "start", FT_DURATION, T(start_ns), 0, SCN_MAX_DURATION, NULL, 0 },
+	[TF_BUSY_CLOCK] = { "busy_clock", FT_ENUM, T(busy_clock), 0, 0, w_busy_clock, 0 },
 	{ .key = NULL }
 };
 
@@ -92,8 +92,8 @@ const struct field phase_fields[] = {
 };
 
 static const struct field command_fields[] = {
-	{ "run", FT_ARGV, C(args), 0, 0, NULL, 1 },
-	{ "start", FT_DURATION, C(start_ns), 0, SCN_MAX_DURATION, NULL, 0 },
+	[CF_RUN] = { "run", FT_ARGV, C(args), 0, 0, NULL, 1 },
+	[CF_START] = { "start", FT_DURATION, C(start_ns), 0, SCN_MAX_DURATION, NULL, 0 },
 	{ .key = NULL }
 };
 

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Running a scenario: check that the system can run it, start the
+ * hardware controls, the threads and the commands against one start time
+ * t0 (after the scenario's settle time), wait for its end, and write the
+ * results.  Exit status 0 ran, 1 failed to run (the message names why).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hw.h"
+#include "workload.h"
+
+#define START_MARGIN_NS	(20 * NSEC_PER_MSEC)
+
+/* a signal handler has no argument to find the run by */
+static atomic_int *stop_on_signal;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	*stop_on_signal = 1;
+}
+
+int cmd_run(struct workload *wl, const struct scenario *s)
+{
+	struct tstate *ts;
+	struct cmd_state cs[SCN_MAX_COMMANDS] = { 0 };
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	int i, rc = 0, started = 0;
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	if (online < s->cpus) {
+		log_error("%s: the scenario needs %d CPUs, this system has %ld online (run the guest with --smp %d)",
+			  s->file, s->cpus, online, s->cpus);
+		return 1;
+	}
+	if (mkdir(wl->out, 0755) && errno != EEXIST) {
+		log_error("--out %s: %s", wl->out, strerror(errno));
+		return 1;
+	}
+	if (controls_start(wl, s))
+		return 1;
+	if (commands_check(s)) {
+		hw_close();
+		return 1;
+	}
+
+	ts = calloc((size_t)s->nr_threads + 1, sizeof(*ts));
+	if (!ts) {
+		log_error("out of memory");
+		hw_close();
+		return 1;
+	}
+	stop_on_signal = &wl->stop;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	open_marker(wl);
+
+	wl->t0 = now_ns(CLOCK_MONOTONIC) + s->settle_ns + START_MARGIN_NS;
+	for (i = 0; i < s->nr_threads; i++) {
+		ts[i].wl = wl;
+		ts[i].s = s;
+		ts[i].spec = &s->threads[i];
+		if (pthread_create(&ts[i].tid, NULL, thread_main, &ts[i])) {
+			log_error("pthread_create: %s", strerror(errno));
+			wl->stop = 1;
+			rc = 1;
+			break;
+		}
+		started++;
+	}
+	if (!rc && !sleep_until(wl, wl->t0)) {
+		marker(wl, "idlesim: scenario_begin name=%s seed=%llu", s->name,
+		       (unsigned long long)s->seed);
+		log_info(wl, "running %s for %lld ms (%d threads, %d commands)", s->name,
+			 (long long)(s->duration_ns / NSEC_PER_MSEC), s->nr_threads, s->nr_commands);
+	}
+	if (commands_start(wl, s, cs))
+		rc = 1;
+	sleep_until(wl, wl->t0 + s->duration_ns);
+	marker(wl, "idlesim: scenario_end name=%s", s->name);
+	for (i = 0; i < started; i++)
+		pthread_join(ts[i].tid, NULL);
+	if (commands_reap(s, cs))
+		rc = 1;
+	for (i = 0; i < started; i++) {
+		if (ts[i].failed) {
+			log_error("%s:%d: [thread %s]: %s", s->file, ts[i].spec->line,
+				  ts[i].spec->name, ts[i].err);
+			rc = 1;
+		}
+		if (ts[i].hw_errors) {
+			log_error("[thread %s]: %ld of %ld hardware batches failed; first: %s",
+				  ts[i].spec->name, ts[i].hw_errors, ts[i].hw_writes, ts[i].hw_err);
+			rc = 1;
+		}
+	}
+	if (write_results(wl, s, ts, started, cs, s->nr_commands))
+		rc = 1;
+	else
+		log_info(wl, "results in %s/workload-summary.txt", wl->out);
+	for (i = 0; i < s->nr_threads; i++)
+		free(ts[i].w);
+	free(ts);
+	hw_close();
+	if (wl->marker_fd >= 0)
+		close(wl->marker_fd);
+	return rc;
+}

@@ -51,7 +51,7 @@ if [ $quick = 1 ]; then
 	# the guest jobs read their counts from the environment, which the
 	# kernel fills from command line words it does not know (NAME=value)
 	jobs="torn loadunload"
-	job_env="TORN_WRITES=1000 LOADS=10"
+	job_env="TORN_WRITES=600 LOADS=10"
 else
 	glob='cpuidle_*'
 	jobs=

@@ -358,7 +358,8 @@ bench: $(RUN_DEPS)
 # log (scripts/test-debug.sh, scripts/splat-check.sh).  Without DEBUG= every
 # flavour, one after the other; DEBUG=1, kcsan or kasan runs one.
 # DEBUG_SET=quick is what tests/32 runs in every make test: the cpuidle_core
-# suite and two of the jobs, shortened; no scenario.
+# suite and two of the jobs, shortened; no scenario.  DEBUG_OUT moves the
+# outputs (one subdirectory per flavour when there are several).
 DEBUG_FLAVOURS := 1 kcsan kasan
 DEBUG_SET ?= full
 DEBUG_OUT ?= $(RUNS)/test-debug
@@ -367,7 +368,8 @@ DEBUG_TIMEOUT ?= 3600
 ifeq ($(FLAVOUR),)
 test-debug:
 	$(Q)st=0; for d in $(DEBUG_FLAVOURS); do \
-		$(MAKE) DEBUG=$$d test-debug || st=1; \
+		$(MAKE) DEBUG=$$d test-debug \
+			$(if $(filter command line,$(origin DEBUG_OUT)),DEBUG_OUT=$(DEBUG_OUT)/$$d) || st=1; \
 	done; exit $$st
 else
 test-debug: $(RUN_DEPS)

@@ -109,8 +109,10 @@ check "kunit ($glob)" "$out/kunit" "$rc" $((SECONDS - start)) "$why"
 start=$SECONDS
 rc=0
 mkdir -p "$out/sim-driver"
+append=${IDLESIM_APPEND:-}
+[ -z "$job_env" ] || append="${append:+$append }$job_env"
 (cd "$src" && IDLESIM_SCRATCH=$out/sim-driver SIMSOC_TIMEOUT=$timeout \
-	SIMSOC_TESTS=${jobs:-${SIMSOC_TESTS:-}} IDLESIM_APPEND="$(echo ${IDLESIM_APPEND:-} $job_env)" \
+	SIMSOC_TESTS=${jobs:-${SIMSOC_TESTS:-}} IDLESIM_APPEND=$append \
 	bash tests/40-sim-driver.sh) >"$out/sim-driver.log" 2>&1 || rc=$?
 result "sim-driver jobs (tests/40)" "$([ $rc -eq 0 ] && echo ok || echo "FAIL: exit $rc: $(tail -1 "$out/sim-driver.log")")" \
 	$((SECONDS - start))

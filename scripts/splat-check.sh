@@ -7,30 +7,53 @@
 # it finds this way and then carries on, so a run whose job passed can
 # still have hit one: only the log tells.
 #
-#   splat-check.sh [-A LINES] [-B LINES] LOG...
+#   splat-check.sh [-A LINES] [-B LINES] [-k KNOWN] LOG...
 #
 # Prints nothing and exits 0 when every LOG is clean.  Otherwise prints,
 # for each LOG, every offending line (LOG:LINE: text), then each report
 # with LINES of context (default 3 before, 40 after: a lockdep report and
 # its stacks), offending lines marked '>', and exits 1.  Exit 2: usage,
-# or a LOG that cannot be read.
+# a LOG that cannot be read, or a bad KNOWN file.
+#
+# KNOWN lists KCSAN data races of upstream code to accept, one "A / B"
+# pair a line as KCSAN titles them (kernel-patches/configs/
+# kcsan-known-races): such a report, from its title to KCSAN's closing
+# rule, is not a splat; each one accepted is counted on stderr
+# ("splat-check: LOG: N known KCSAN reports accepted: A / B, ...").
 set -euo pipefail
 
-after=40 before=3
+after=40 before=3 known=
 usage() {
-	echo "usage: splat-check.sh [-A LINES] [-B LINES] LOG..." >&2
+	echo "usage: splat-check.sh [-A LINES] [-B LINES] [-k KNOWN] LOG..." >&2
 	exit 2
 }
-while getopts A:B: opt; do
+while getopts A:B:k: opt; do
 	case $opt in
 	A) after=$OPTARG ;;
 	B) before=$OPTARG ;;
+	k) known=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || usage
 [[ $after =~ ^[0-9]+$ ]] && [[ $before =~ ^[0-9]+$ ]] || usage
+
+# The known pairs, one per line, checked before any LOG is read.
+pairs=
+if [ -n "$known" ]; then
+	[ -r "$known" ] || { echo "splat-check: $known: cannot read" >&2; exit 2; }
+	pairs=$(LC_ALL=C awk -v f="$known" '
+	{ sub(/#.*/, ""); gsub(/^[ \t]+|[ \t]+$/, "") }
+	$0 == "" { next }
+	$0 !~ /^[A-Za-z_][A-Za-z0-9_.]* \/ [A-Za-z_][A-Za-z0-9_.]*$/ {
+		printf "splat-check: %s:%d: pair: expected \"FUNCTION / FUNCTION\" as KCSAN titles a data race, got \"%s\"\n", f, NR, $0 > "/dev/stderr"
+		bad = 1
+		next
+	}
+	{ print }
+	END { exit bad }' "$known") || exit 2
+fi
 
 # What a report starts with or contains, as the 6.1 kernel prints it.
 # Most reports have a "WARNING:" or "BUG:" header (lockdep's, KCSAN's
@@ -97,10 +120,35 @@ for log in "$@"; do
 	[ -r "$log" ] || { echo "splat-check: $log: cannot read" >&2; exit 2; }
 	# console logs have CRs; dmesg may have "[    1.234] " time stamps
 	if ! tr -d '\r' <"$log" | LC_ALL=C awk -v pat="$pat" -v ok="$ok" -v f="$log" \
-		-v A="$after" -v B="$before" '
+		-v A="$after" -v B="$before" -v pairs="$pairs" '
+	BEGIN {
+		np = split(pairs, p, "\n")
+		for (i = 1; i <= np; i++)
+			knownpair[p[i]] = 1
+	}
 	{ line[NR] = $0 }
+	# a known race: skipped from its title to the rule that closes it
+	inknown && /^(\[ *[0-9.]+\] )?=================/ { inknown = 0; next }
+	inknown { next }
+	/^(\[ *[0-9.]+\] )?BUG: KCSAN: data-race in / {
+		t = $0
+		sub(/.*BUG: KCSAN: data-race in /, "", t)
+		sub(/[ \t]+$/, "", t)
+		if (t in knownpair) {
+			inknown = 1
+			accepted++
+			acc[t]++
+			next
+		}
+	}
 	$0 ~ pat && $0 !~ ok { hit[NR] = 1; hits[++n] = NR }
 	END {
+		if (accepted) {
+			sep = ""
+			names = ""
+			for (t in acc) { names = names sep t; sep = ", " }
+			printf "splat-check: %s: %d known KCSAN report%s accepted: %s\n", f, accepted, (accepted > 1 ? "s" : ""), names > "/dev/stderr"
+		}
 		if (!n)
 			exit 0
 		printf "splat-check: %s: %d offending line%s:\n", f, n, (n > 1 ? "s" : "")

@@ -4,7 +4,8 @@
 # fabricated lockdep report, naming the line and showing the report with
 # its stack; it finds every kind of report the debug kernels print; and it
 # passes the banner lines a clean debug boot prints, which mention lockdep,
-# KCSAN and KASAN too.
+# KCSAN and KASAN too; it accepts the KCSAN races of upstream code listed
+# in kernel-patches/configs/kcsan-known-races, and only those.
 . tests/lib/common.sh
 s=$IDLESIM_SCRATCH
 
@@ -94,4 +95,46 @@ ODEBUG: free active (active state 0) object: 00000000a1b2c3d4 object type: hrtim
 EOT
 
 expect_exit 2 scripts/splat-check.sh "$s/no-such.log"
+
+# KCSAN reports of upstream code listed in the project's known-races file
+# are accepted and counted; an unlisted pair, a report after a known one,
+# or a pair naming cpuidle code still fails.
+known=kernel-patches/configs/kcsan-known-races
+kcsan_report() {	# A B: a KCSAN report as the kernel prints it
+	cat <<EOR
+[   12.000001] ==================================================================
+[   12.000002] BUG: KCSAN: data-race in $1 / $2
+[   12.000003]
+[   12.000004] write to 0xffffffc0086787a0 of 4 bytes by task 0 on cpu 1:
+[   12.000005]  $1+0x114/0x420
+[   12.000006]  do_idle+0x1c0/0x258
+[   12.000007]
+[   12.000008] read to 0xffffffc0086787a0 of 4 bytes by task 0 on cpu 0:
+[   12.000009]  $2+0xfc/0x1d8
+[   12.000010]  menu_select+0xb4/0x3c4
+[   12.000011]
+[   12.000012] value changed: 0x00000001 -> 0xffffffff
+[   12.000013]
+[   12.000014] Reported by Kernel Concurrency Sanitizer on:
+[   12.000015] CPU: 0 PID: 0 Comm: swapper/0 Not tainted 6.1.192 #1
+[   12.000016] Hardware name: linux,dummy-virt (DT)
+[   12.000017] ==================================================================
+EOR
+}
+{ cat "$s/clean.log"; kcsan_report tick_nohz_idle_stop_tick tick_nohz_next_event
+  kcsan_report alloc_pid copy_process; } >"$s/known.log"
+expect_exit 0 scripts/splat-check.sh -k "$known" "$s/known.log"
+expect_grep "known.log: 2 known KCSAN reports accepted: " "$out" "known races counted"
+expect_exit 1 scripts/splat-check.sh "$s/known.log"	# without the list
+{ cat "$s/known.log"; kcsan_report menu_select simsoc_prepare; } >"$s/ours.log"
+expect_exit 1 scripts/splat-check.sh -k "$known" "$s/ours.log"
+expect_grep "ours.log:[0-9]+: \\[   12.000002\\] BUG: KCSAN: data-race in menu_select / simsoc_prepare" \
+	"$out" "a race in our code, named"
+{ cat "$s/known.log"; echo "[   13.000000] WARNING: CPU: 1 PID: 0 at kernel/time/tick-sched.c:1101"; } >"$s/after.log"
+expect_exit 1 scripts/splat-check.sh -k "$known" "$s/after.log"
+for bad in "tick_nohz_idle_stop_tick" "a / b / c" "menu_select/simsoc_prepare"; do
+	printf '# a comment\n\n%s\n' "$bad" >"$s/bad-known"
+	expect_exit 2 scripts/splat-check.sh -k "$s/bad-known" "$s/clean.log"
+	expect_grep "^splat-check: $s/bad-known:3: pair: expected" "$out" "bad known-races line '$bad'"
+done
 echo ok

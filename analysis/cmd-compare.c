@@ -5,6 +5,9 @@
  * under the same seeds, into DIR: comparison.csv, residency.csv,
  * rules.csv and summary.txt.  Every governor sees the same arrivals
  * under a seed, so differences to the baseline are tested seed by seed.
+ *
+ * idlesim-analyze compare --limits: "governors N" and "repeats N", which
+ * scripts/compare.sh checks before anything boots.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -33,11 +36,12 @@ static int same_scenario(const struct run *a, const struct run *b)
 }
 
 #define MAX_GROUPS	8
+#define MAX_REPEATS	64
 
 /* The runs of one governor: repeats under different seeds. */
 struct group {
 	const char *governor;
-	int idx[64];
+	int idx[MAX_REPEATS];
 	int n;
 };
 
@@ -105,6 +109,7 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 {
 	static const struct option opts[] = {
 		{ "out", required_argument, NULL, 'o' },
+		{ "limits", no_argument, NULL, 'L' },
 		{ }
 	};
 	struct outputs out = { };
@@ -116,13 +121,18 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 	struct run *runs;
 
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+		if (c == 'L') {
+			printf("governors %d\nrepeats %d\n", MAX_GROUPS, MAX_REPEATS);
+			return 0;
+		}
 		if (c != 'o')
 			return 2;
 		odir = optarg;
 	}
 	n = argc - optind;
 	if (!odir || n < 2) {
-		fprintf(stderr, "usage: idlesim-analyze compare --out DIR BASELINE_RUNDIR... RUNDIR...\n");
+		fprintf(stderr, "usage: idlesim-analyze compare --out DIR BASELINE_RUNDIR... RUNDIR...\n"
+			"       idlesim-analyze compare --limits\n");
 		return 2;
 	}
 	runs = calloc(n, sizeof(*runs));
@@ -145,8 +155,8 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 			}
 			groups[ng++].governor = runs[i].m.governor;
 		}
-		if (groups[j].n == 64) {
-			fprintf(stderr, "at most 64 repeats of one governor\n");
+		if (groups[j].n == MAX_REPEATS) {
+			fprintf(stderr, "at most %d repeats of one governor\n", MAX_REPEATS);
 			goto free;
 		}
 		groups[j].idx[groups[j].n++] = i;

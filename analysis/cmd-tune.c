@@ -5,6 +5,10 @@
  * (scripts/tune.sh), each sweep run once per point it holds, and the
  * menu_deepest baselines, into DIR: tune.csv, tune.json, front.csv and
  * recommendation.txt.
+ *
+ * idlesim-analyze tune --limits: the sweep's limits, "NAME VALUE" a line
+ * (points, scenarios, repeats, dims); scripts/tune.sh checks a sweep
+ * against them before anything boots, so they are stated only here.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -252,6 +256,7 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 		{ "points", required_argument, NULL, 'p' },
 		{ "budget", required_argument, NULL, 'b' },
 		{ "miss-rate", required_argument, NULL, 'm' },
+		{ "limits", no_argument, NULL, 'L' },
 		{ }
 	};
 	const char *odir = NULL, *points = NULL;
@@ -267,6 +272,10 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 
 	while ((c = getopt_long(argc, argv, "o:p:b:m:", opts, NULL)) != -1) {
 		switch (c) {
+		case 'L':
+			printf("points %d\nscenarios %d\nrepeats %d\ndims %d\n",
+			       MAX_POINTS, MAX_SCNS, MAX_REPEATS, MAX_DIMS);
+			return 0;
 		case 'o':
 			odir = optarg;
 			break;
@@ -294,7 +303,8 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 		}
 	}
 	if (!odir || !points || optind >= argc) {
-		fprintf(stderr, "usage: idlesim-analyze tune --out DIR --points POINTS.tsv [--budget NS] [--miss-rate R] RUNDIR...\n");
+		fprintf(stderr, "usage: idlesim-analyze tune --out DIR --points POINTS.tsv [--budget NS] [--miss-rate R] RUNDIR...\n"
+			"       idlesim-analyze tune --limits\n");
 		return 2;
 	}
 	t = calloc(1, sizeof(*t));

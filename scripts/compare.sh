@@ -31,8 +31,16 @@ shift 2
 analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
 name=$(basename "$scn" .ini)
 
+# the comparison's limits, from the comparison itself, before any boot
+declare -A limit=()
+while read -r k v; do limit[$k]=$v; done < <("$analyze" compare --limits)
+[[ ${limit[governors]:-} =~ ^[1-9][0-9]*$ && ${limit[repeats]:-} =~ ^[1-9][0-9]*$ ]] ||
+	{ echo "compare: $analyze compare --limits: no limits" >&2; exit 2; }
+[ $# -le "${limit[governors]}" ] ||
+	{ echo "compare: $# governors, at most ${limit[governors]} in one comparison" >&2; exit 2; }
 repeats=${IDLESIM_REPEATS:-1}
-[[ $repeats =~ ^[1-9][0-9]*$ ]] || { echo "compare: REPEATS=$repeats: expected a count >= 1" >&2; exit 2; }
+[[ $repeats =~ ^[1-9][0-9]*$ ]] && [ "$repeats" -le "${limit[repeats]}" ] ||
+	{ echo "compare: REPEATS=$repeats: expected a count from 1 to ${limit[repeats]}" >&2; exit 2; }
 base_seed=
 if [ "$repeats" -gt 1 ]; then
 	file=$scn

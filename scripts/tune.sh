@@ -72,7 +72,17 @@ case $knob in
 residency | exit) ;;
 *) die "KNOB=$knob: expected residency (target residency) or exit (exit latency)" ;;
 esac
-[[ $repeats =~ ^[1-9][0-9]?$ ]] || die "REPEATS=$repeats: expected a count from 1 to 99"
+# the merge's limits, from the merge itself (idlesim-analyze tune --limits)
+declare -A limit=()
+while read -r k v; do limit[$k]=$v; done < <("$analyze" tune --limits)
+for k in points scenarios repeats dims; do
+	[[ ${limit[$k]:-} =~ ^[1-9][0-9]*$ ]] || die "$analyze tune --limits: no limit for $k"
+done
+[[ $repeats =~ ^[1-9][0-9]*$ ]] && [ "$repeats" -le "${limit[repeats]}" ] ||
+	die "REPEATS=$repeats: expected a count from 1 to ${limit[repeats]}"
+nscn=$(wc -w <<<"$scenarios")
+[ "$nscn" -le "${limit[scenarios]}" ] ||
+	die "SCENARIO: $nscn scenarios, at most ${limit[scenarios]} in one sweep"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS=$jobs: expected a count >= 1"
 [ -z "$chunk" ] || [[ $chunk =~ ^[1-9][0-9]*$ ]] || die "CHUNK=$chunk: expected a count >= 1 (points per boot)"
 case $export in
@@ -182,7 +192,7 @@ for item in $grid; do
 	vals=$(printf '%s\n' $vals "$cur" | sort -n -u)
 	dims+=("$ctl") dimvals+=("$(echo $vals)")
 done
-[ ${#dims[@]} -le 3 ] || die "GRID: at most 3 states at once"
+[ ${#dims[@]} -le "${limit[dims]}" ] || die "GRID: at most ${limit[dims]} states at once"
 
 for f in "${files[@]}"; do
 	for d in "${dims[@]}"; do
@@ -201,7 +211,7 @@ product() { # INDEX PREFIX
 	for v in ${dimvals[$i]}; do product $((i + 1)) "$prefix ${dims[$i]}=$v"; done
 }
 mapfile -t batches < <(product 0 "")
-[ ${#batches[@]} -le 400 ] || die "${#batches[@]} points: at most 400 in one sweep"
+[ ${#batches[@]} -le "${limit[points]}" ] || die "${#batches[@]} points: at most ${limit[points]} in one sweep"
 
 # The driver's cross-checks (sim-driver/MODEL.md), on the complete table of
 # each point, so that a bad point is named before anything boots; the

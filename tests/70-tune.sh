@@ -36,6 +36,17 @@ expect_exit 2 scripts/tune.sh --scenario "$IDLESIM_SCRATCH/sets.ini" --out "$bad
 expect_grep "the scenario sets s3_residency_us itself" "$out" "scenario sets the control"
 expect_exit 2 tune --out "$bad" --grid "s3=3000 cluster-off=4000"
 expect_grep "GRID: state cluster-off given twice" "$out" "grid: a state twice"
+# the merge's own limits, checked before booting (a 65-seed sweep used to
+# boot every run and fail at the merge)
+read -r _ maxrep < <("$IDLESIM_ANALYZE" tune --limits | grep '^repeats ')
+expect_exit 2 tune --out "$bad" --state s3 --values 3000 --repeats $((maxrep + 1))
+expect_grep "REPEATS=$((maxrep + 1)): expected a count from 1 to $maxrep" "$out" "too many repeats"
+read -r _ maxscn < <("$IDLESIM_ANALYZE" tune --limits | grep '^scenarios ')
+expect_exit 2 scripts/tune.sh --jobs 2 --out "$bad" --state s3 --values 3000 \
+	--scenario "$(yes "$scn" | head -$((maxscn + 1)) | tr '\n' ' ')"
+expect_grep "$((maxscn + 1)) scenarios, at most $maxscn in one sweep" "$out" "too many scenarios"
+expect_exit 2 tune --out "$bad" --grid "core-off=2000,2100,2200,2300,2400 cluster-off=2500:2698:2"
+expect_grep "points: at most [0-9]+ in one sweep" "$out" "too many points"
 [ ! -d "$bad/runs" ] || fail "a refused sweep left runs behind"
 
 # --- a grid: the product of the values (with each current one), exported only -------

@@ -3,7 +3,9 @@
 # make report (scripts/report.sh) on two scenarios: one page with the
 # overview and each scenario's plots, every image it names present, the
 # overview's ratios those of the comparisons; a second report reuses the
-# comparisons that are current and redoes one whose scenario changed.
+# comparisons that are current and redoes one whose scenario changed;
+# compare refuses more repeats or governors than the analysis takes before
+# anything boots.
 . tests/lib/common.sh
 export IDLESIM_RUNS=$IDLESIM_SCRATCH/runs
 rep=$IDLESIM_SCRATCH/report
@@ -29,6 +31,14 @@ expect_grep "cyclictest-stress: the comparison is current, reused" "$out" "secon
 sed -i 's/^scenario_sha256 .*/scenario_sha256 0000000000000000/' "$IDLESIM_RUNS/audio/menu/manifest"
 expect_exit 0 scripts/report.sh "$rep" audio cyclictest-stress
 expect_grep "audio: compared" "$out" "a stale comparison"
+# compare's limits are the analysis's own, checked before any boot
+read -r _ maxrep < <("$IDLESIM_ANALYZE" compare --limits | grep '^repeats ')
+expect_exit 2 env IDLESIM_REPEATS=$((maxrep + 1)) scripts/compare.sh audio "$IDLESIM_SCRATCH/cmp" menu_deepest menu
+expect_grep "REPEATS=$((maxrep + 1)): expected a count from 1 to $maxrep" "$out" "too many repeats"
+read -r _ maxgov < <("$IDLESIM_ANALYZE" compare --limits | grep '^governors ')
+expect_exit 2 scripts/compare.sh audio "$IDLESIM_SCRATCH/cmp" $(yes menu | head -$((maxgov + 1)))
+expect_grep "$((maxgov + 1)) governors, at most $maxgov in one comparison" "$out" "too many governors"
+[ ! -d "$IDLESIM_SCRATCH/cmp" ] || fail "a refused comparison booted"
 expect_exit 2 scripts/report.sh "$rep" nosuch
 expect_grep "unknown scenario 'nosuch'" "$out" "unknown scenario"
 [ -s "$html" ] || fail "a failed report removed the previous page"

@@ -70,10 +70,25 @@ for scn in "$@"; do
 	for p in "$cmp"/*.png "$cmp"/*.svg; do cp "$p" "$tmp/$scn-$(basename "$p")"; done
 	cp "$cmp/summary.txt" "$tmp/$scn-summary.txt"
 	cp "$cmp/comparison.csv" "$tmp/$scn-comparison.csv"
-	# energy_nj 3, its interval 4, ratio 7, p 8, significant 9, vs oracle 11, p99 18, misses 20
-	awk -F, -v s="$scn" 'NR == 2 { base = $3 } NR > 1 {
-		printf "%s,%s,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s\n", s, $1, $3 / base, ($3 - $4) / base,
-			($3 + $4) / base, $8, $9, $11, $18, $20 }' "$cmp/comparison.csv" >>"$tmp/overview.csv"
+	# the comparison's columns by their header's name; the baseline is row 1
+	awk -F, -v s="$scn" -v f="$cmp/comparison.csv" '
+	NR == 1 {
+		for (i = 1; i <= NF; i++)
+			c[$i] = i
+		n = split("governor energy_nj energy_ci95_nj p_value significant ratio_to_oracle lateness_p99_ns budget_misses", need, " ")
+		for (i = 1; i <= n; i++)
+			if (!(need[i] in c)) {
+				printf "report: %s: no column %s\n", f, need[i] > "/dev/stderr"
+				exit 1
+			}
+		next
+	}
+	NR == 2 { base = $c["energy_nj"] }
+	{
+		e = $c["energy_nj"]; ci = $c["energy_ci95_nj"]
+		printf "%s,%s,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s\n", s, $c["governor"], e / base, (e - ci) / base,
+			(e + ci) / base, $c["p_value"], $c["significant"], $c["ratio_to_oracle"],
+			$c["lateness_p99_ns"], $c["budget_misses"] }' "$cmp/comparison.csv" >>"$tmp/overview.csv" || exit 1
 done
 gnuplot -e "dir='$tmp'; ngov=${#govs[@]}" "$src/analysis/plots/report.gp" 2>"$tmp/gnuplot.log" ||
 	{ cat "$tmp/gnuplot.log" >&2; echo "report: gnuplot failed" >&2; exit 1; }

@@ -9,6 +9,9 @@ set style fill solid 0.8 border -1
 set boxwidth 0.7
 set grid ytics
 set key outside right top
+# Columns are found by their header's name (comparison.csv's are listed in
+# docs/ARCHITECTURE.md); residency.csv and rules.csv have one column per
+# state or rule, plotted whatever their number.
 ncols = system(sprintf("head -1 '%s/residency.csv' | awk -F, '{print NF}'", dir)) + 0
 rcols = system(sprintf("head -1 '%s/rules.csv' | awk -F, '{print NF}'", dir)) + 0
 
@@ -19,11 +22,12 @@ do for [fmt in "png svg"] {
 	set output sprintf("%s/energy.%s", dir, fmt)
 	set title sprintf("%s: energy by governor (idle + active), with the oracle floor", scenario)
 	set ylabel "energy (mJ)"
-	# comparison.csv: 3 energy_nj (mean over runs), 4 its 95% interval, 10 oracle_nj
 	set style histogram errorbars gap 1 lw 1
 	set xtics nomirror
-	plot sprintf("%s/comparison.csv", dir) every ::1 using ($3/1e6):($4/1e6):xtic(1) title "energy (95% interval)" lc rgb "#4477aa", \
-	     '' every ::1 using ($10/1e6):(0) title "oracle floor" lc rgb "#bbbbbb"
+	set datafile columnheaders
+	plot sprintf("%s/comparison.csv", dir) using (column("energy_nj")/1e6):(column("energy_ci95_nj")/1e6):xtic(strcol("governor")) title "energy (95% interval)" lc rgb "#4477aa", \
+	     '' using (column("oracle_nj")/1e6):(0) title "oracle floor" lc rgb "#bbbbbb"
+	set datafile nocolumnheaders
 
 	set output sprintf("%s/residency.%s", dir, fmt)
 	set title sprintf("%s: time in each idle state, all CPUs (mean over runs)", scenario)

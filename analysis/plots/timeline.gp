@@ -4,6 +4,7 @@
 # timeline.csv: cpu,start_ms,end_ms,state (one idle period a line)
 
 set datafile separator ","
+set datafile columnheaders
 set xlabel "time since the window start (ms)"
 set ylabel "CPU"
 set ytics 1
@@ -17,6 +18,6 @@ do for [fmt in "png svg"] {
 	if (fmt eq "png") { set terminal pngcairo noenhanced size 1000,400 font ",10" } else { set terminal svg noenhanced size 1000,400 font ",10" }
 	set output sprintf("%s.%s", out, fmt)
 	set title title
-	plot csv using 2:1:($3-$2):(0):4 skip 1 with vectors nohead lw 12 lc palette notitle, \
+	plot csv using "start_ms":"cpu":(column("end_ms")-column("start_ms")):(0):"state" with vectors nohead lw 12 lc palette notitle, \
 	     for [s=0:5] NaN with lines lw 8 lc palette cb s title sprintf("%d", s)
 }

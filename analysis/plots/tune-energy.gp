@@ -6,8 +6,8 @@
 set datafile separator ","
 set grid
 set key outside right top
-# tune.csv: 3 x, 4 current, 6 energy_nj, 7 its 95% interval, 8 ratio to the
-# baseline, 12 lateness p99, 15 miss rate, 18 recommended
+# tune.csv's columns by their header's name
+set datafile columnheaders
 budget_ms = system(sprintf("sed -n 's/.*\"latency_budget_ns\": \\([0-9]*\\).*/\\1/p' '%s/tune.json' | head -1", dir)) / 1e6
 
 do for [fmt in "png svg"] {
@@ -17,9 +17,9 @@ do for [fmt in "png svg"] {
 	set xlabel xname
 	set ylabel "energy / menu_deepest baseline"
 	set yrange [*:*]
-	plot sprintf("%s/tune.csv", dir) every ::1 using 3:8:($8*$7/$6) with yerrorlines title "energy ratio (95% interval)" lc rgb "#4477aa" pt 7, \
-	     '' every ::1 using 3:($4 == 1 ? $8 : 1/0) with points title "current value" lc rgb "#228833" pt 6 ps 2.5 lw 2, \
-	     '' every ::1 using 3:($18 == 1 ? $8 : 1/0) with points title "recommended" lc rgb "#cc3311" pt 3 ps 3 lw 2, \
+	plot sprintf("%s/tune.csv", dir) using "x":"ratio_to_baseline":(column("ratio_to_baseline")*column("energy_ci95_nj")/column("energy_nj")) with yerrorlines title "energy ratio (95% interval)" lc rgb "#4477aa" pt 7, \
+	     '' using "x":(column("current") == 1 ? column("ratio_to_baseline") : 1/0) with points title "current value" lc rgb "#228833" pt 6 ps 2.5 lw 2, \
+	     '' using "x":(column("recommended") == 1 ? column("ratio_to_baseline") : 1/0) with points title "recommended" lc rgb "#cc3311" pt 3 ps 3 lw 2, \
 	     1 with lines title "baseline" lc rgb "#999999" dt 2
 	set ylabel "wake-up lateness p99 (ms)"
 	set y2label "wake-ups over budget (%)"
@@ -27,8 +27,8 @@ do for [fmt in "png svg"] {
 	set ytics nomirror
 	set yrange [0:*]
 	set y2range [0:*]
-	plot sprintf("%s/tune.csv", dir) every ::1 using 3:($12/1e6) with linespoints title "lateness p99" lc rgb "#4477aa" pt 7, \
-	     '' every ::1 using 3:(100*$15) axes x1y2 with linespoints title "misses (%)" lc rgb "#ee7733" pt 5, \
+	plot sprintf("%s/tune.csv", dir) using "x":(column("lateness_p99_ns")/1e6) with linespoints title "lateness p99" lc rgb "#4477aa" pt 7, \
+	     '' using "x":(100*column("miss_rate")) axes x1y2 with linespoints title "misses (%)" lc rgb "#ee7733" pt 5, \
 	     budget_ms with lines title sprintf("budget %.3g ms", budget_ms) lc rgb "#999999" dt 2
 	unset y2tics
 	unset y2label

@@ -53,7 +53,7 @@ static int cmp_str(const void *a, const void *b)
 /* Every governor must have run the same seeds, so the comparison is paired. */
 static int same_seeds(const struct run *runs, const struct group *g0, const struct group *g)
 {
-	const char *a[64], *b[64];
+	const char *a[MAX_REPEATS], *b[MAX_REPEATS];
 	int i;
 
 	if (g->n != g0->n)
@@ -105,6 +105,41 @@ static void group_stats(const struct run *runs, const struct group *g,
 	sample_stats(v, g->n, out);
 }
 
+/*
+ * rules.csv: the replayed rules' idle energy (nJ, mean over the runs) on
+ * the periods of each governor's runs, then the oracle's and what was
+ * entered, priced alike; a row per rule, a column per governor.
+ */
+static double rule_energy(const struct run *r, int rule)
+{
+	if (rule < NR_RULES)
+		return r->rule_nj[rule];
+	return rule == NR_RULES ? r->oracle_nj : r->actual_model_nj;
+}
+
+static void write_rules(FILE *fp, const struct run *runs,
+			const struct group *groups, int ng)
+{
+	int i, j, k;
+
+	fprintf(fp, "rule");
+	for (j = 0; j < ng; j++)
+		fprintf(fp, ",%s", groups[j].governor);
+	fprintf(fp, "\n");
+	for (i = 0; i < NR_RULES + 2; i++) {
+		fprintf(fp, "%s", i < NR_RULES ? rule_names[i] :
+			i == NR_RULES ? "oracle" : "actual");
+		for (j = 0; j < ng; j++) {
+			double sum = 0;
+
+			for (k = 0; k < groups[j].n; k++)
+				sum += rule_energy(&runs[groups[j].idx[k]], i);
+			fprintf(fp, ",%.0f", sum / groups[j].n);
+		}
+		fprintf(fp, "\n");
+	}
+}
+
 int cmd_compare(int argc, char **argv, const struct run_opts *o)
 {
 	static const struct option opts[] = {
@@ -117,7 +152,7 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 	struct sample_stats base;
 	const char *odir = NULL;
 	int c, i, j, s, n, ng = 0, ret = 1, nr_states = 0;
-	FILE *cmp, *res, *txt;
+	FILE *cmp, *res, *txt, *rul;
 	struct run *runs;
 
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
@@ -173,7 +208,8 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 	cmp = out_open(&out, odir, "comparison.csv");
 	res = cmp ? out_open(&out, odir, "residency.csv") : NULL;
 	txt = res ? out_open(&out, odir, "summary.txt") : NULL;
-	if (!txt) {
+	rul = txt ? out_open(&out, odir, "rules.csv") : NULL;
+	if (!rul) {
 		out_abort(&out);
 		goto free;
 	}
@@ -292,6 +328,7 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 		}
 		fprintf(res, "\n");
 	}
+	write_rules(rul, runs, groups, ng);
 	fflush(txt);
 	if (out_commit(&out) < 0)
 		goto free;

@@ -77,27 +77,6 @@ echo "  [compare] $* ($repeats run$([ "$repeats" -gt 1 ] && echo s) each)"
 	cat "$cmp.tmp/compare.log" >&2
 	exit 1
 }
-# rules.csv: the replayed rules' idle energy (nJ, mean over the runs) on
-# the periods of each governor's runs; one row per rule, a column per governor
-for gov in "$@"; do
-	for r in "${runs[@]}"; do
-		[ "$(awk '$1 == "governor" {print $2}' "$r/manifest")" = "$gov" ] &&
-			awk -F, -v g="$gov" 'NR > 1 { print g "," $1 "," $3 }' "$r/analysis/rules.csv"
-	done
-done | awk -F, -v govs="$*" '
-	{ sum[$2, $1] += $3; n[$2, $1]++; if (!($2 in seen)) { seen[$2] = 1; order[++nr] = $2 } }
-	END {
-		ng = split(govs, g, " ")
-		printf "rule"
-		for (j = 1; j <= ng; j++) printf ",%s", g[j]
-		printf "\n"
-		for (i = 1; i <= nr; i++) {
-			printf "%s", order[i]
-			for (j = 1; j <= ng; j++)
-				printf ",%.0f", n[order[i], g[j]] ? sum[order[i], g[j]] / n[order[i], g[j]] : 0
-			printf "\n"
-		}
-	}' >"$cmp.tmp/rules.csv"
 gnuplot -e "dir='$cmp.tmp'; scenario='$name'" "$src/analysis/plots/compare.gp" 2>"$cmp.tmp/gnuplot.log" || {
 	echo "compare: gnuplot failed:" >&2
 	cat "$cmp.tmp/gnuplot.log" >&2

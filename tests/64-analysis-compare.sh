@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# idlesim-analyze compare on the host, driven by the committed fixture:
+# the fixture's run under its own governor and a copy of it labelled as
+# another governor (the same periods under two names) must compare as
+# equal, energy ratio 1, every replayed rule's energy in rules.csv that of
+# the fixture's own analysis in both columns; runs of different scenario
+# files, a single governor and a governor with other seeds are refused
+# with a message and leave no output behind.
+. tests/lib/common.sh
+fx=tests/fixtures/menu_deepest-1s
+an=$IDLESIM_O/analysis/san/idlesim-analyze
+[ -x "$an" ] || fail "$an not built"
+s=$IDLESIM_SCRATCH
+cp -a "$fx" "$s/base"
+cp -a "$fx" "$s/other"
+sed -i 's/^governor .*/governor other/' "$s/other/manifest"
+
+expect_exit 0 "$an" run --out "$s/run" "$fx"
+expect_exit 0 "$an" compare --out "$s/cmp" "$s/base" "$s/other"
+for f in comparison.csv residency.csv rules.csv summary.txt; do
+	[ -s "$s/cmp/$f" ] || fail "compare wrote no $f"
+done
+
+# comparison.csv, by header name: the two rows alike, ratio 1
+col() {	# FILE ROW NAME
+	awk -F, -v row="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		NR == row + 1 { print $c[name] }' "$1"
+}
+for k in energy_nj idle_nj active_nj oracle_nj periods demotions; do
+	a=$(col "$s/cmp/comparison.csv" 1 $k) b=$(col "$s/cmp/comparison.csv" 2 $k)
+	[ -n "$a" ] && [ "$a" = "$b" ] || fail "comparison.csv: $k: baseline '$a', the same periods relabelled '$b'"
+done
+[ "$(col "$s/cmp/comparison.csv" 2 ratio_to_baseline)" = 1.0000 ] || fail "the same run is not at ratio 1"
+[ "$(col "$s/cmp/comparison.csv" 1 governor)" = menu_deepest ] || fail "the baseline is not the first row"
+[ "$(col "$s/cmp/comparison.csv" 1 energy_nj)" = "$(sed -n 's/.*"total": \([0-9]*\).*/\1/p' "$s/run/summary.json" | head -1)" ] ||
+	fail "the baseline's energy is not the run's own analysis's"
+
+# rules.csv: each rule's energy in both columns, as the run's rules.csv has it
+[ "$(head -1 "$s/cmp/rules.csv")" = "rule,menu_deepest,other" ] || fail "rules.csv header: $(head -1 "$s/cmp/rules.csv")"
+want=$(awk -F, 'NR > 1 { print $1 "," $3 "," $3 }' "$s/run/rules.csv")
+got=$(tail -n +2 "$s/cmp/rules.csv")
+[ "$want" = "$got" ] || { diff <(echo "$want") <(echo "$got"); fail "rules.csv differs from the run's replay (< run, > compare)"; }
+[ "$(grep -c . <<<"$got")" -ge 5 ] || fail "rules.csv: fewer than 3 rules, the oracle and what ran"
+
+# refused: a different scenario file, one governor, other seeds
+cp -a "$fx" "$s/edited"
+sed -i -e 's/^governor .*/governor other/' -e 's/^scenario_sha256 .*/scenario_sha256 0000000000000000/' "$s/edited/manifest"
+expect_exit 1 "$an" compare --out "$s/bad1" "$s/base" "$s/edited"
+expect_grep "the runs must be of the same scenario file" "$out" "another scenario file"
+expect_exit 1 "$an" compare --out "$s/bad2" "$s/base" "$fx"
+expect_grep "are of governor menu_deepest: nothing to compare" "$out" "one governor"
+cp -a "$fx" "$s/seed"
+sed -i -e 's/^governor .*/governor other/' -e 's/^seed .*/seed 12/' "$s/seed/manifest"
+expect_exit 1 "$an" compare --out "$s/bad3" "$s/base" "$s/seed"
+expect_grep "did not run the same seeds" "$out" "other seeds"
+for d in bad1 bad2 bad3; do
+	[ ! -e "$s/$d/comparison.csv" ] || fail "a refused comparison wrote $d/comparison.csv"
+done
+echo ok

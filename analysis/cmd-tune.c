@@ -3,7 +3,7 @@
  * idlesim-analyze tune --out DIR --points POINTS.tsv [--budget NS]
  * [--miss-rate R] RUNDIR...: the runs of a threshold sweep
  * (scripts/tune.sh), each sweep run once per point it holds, and the
- * menu_deepest baselines, into DIR: tune.csv, tune.json, front.csv and
+ * baselines (runs whose manifest says "role baseline"), into DIR: tune.csv, tune.json, front.csv and
  * recommendation.txt.
  *
  * idlesim-analyze tune --limits: the sweep's limits, "NAME VALUE" a line
@@ -60,6 +60,7 @@ struct tune_point {
 
 struct tune {
 	int nr_points, nr_scns, nr_states;
+	char base_governor[32];
 	char scn[MAX_SCNS][64];
 	uint64_t scn_budget[MAX_SCNS];
 	int nr_seeds[MAX_SCNS];
@@ -268,6 +269,7 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 	struct run *r = NULL;
 	struct tune *t;
 	FILE *csv, *json, *txt, *front;
+	char label[64];
 	char *end;
 
 	while ((c = getopt_long(argc, argv, "o:p:b:m:", opts, NULL)) != -1) {
@@ -319,10 +321,22 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 
 		if (read_manifest(argv[i], &r->m) < 0)
 			goto free;
-		if (!strcmp(r->m.governor, "menu_deepest")) {
+		/* the run's role, as tune-run.sh recorded it in its manifest */
+		if (!strcmp(r->m.role, "baseline")) {
+			if (t->base_governor[0] && strcmp(t->base_governor, r->m.governor)) {
+				fprintf(stderr, "%s: a baseline under %s, the others are under %s\n",
+					argv[i], r->m.governor, t->base_governor);
+				goto free;
+			}
+			snprintf(t->base_governor, sizeof(t->base_governor), "%s", r->m.governor);
 			if (analyse_run(argv[i], -1, &ro, r) < 0 || tune_add(t, r, -1) < 0)
 				goto free;
 			continue;
+		}
+		if (strcmp(r->m.role, "sweep")) {
+			fprintf(stderr, "%s: manifest has no 'role baseline' or 'role sweep': not a run of a tuning sweep (runs made before roles were recorded must be redone)\n",
+				argv[i]);
+			goto free;
 		}
 		for (j = 0; j < t->nr_points; j++) {
 			snprintf(p, sizeof(p), "%s/results/p%d", argv[i], j);
@@ -398,8 +412,8 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 		fprintf(json, "%s{ \"name\": \"%s\", \"latency_budget_ns\": %" PRIu64 " }", s ? ", " : "",
 			t->scn[s], t->scn_budget[s]);
 	fprintf(json, "],\n  \"repeats\": %d,\n  \"allowed_miss_rate\": %.6f,\n", t->nr_seeds[0], allowed);
-	fprintf(json, "  \"baseline\": { \"governor\": \"menu_deepest\", \"energy_nj\": %.0f, \"energy_ci95_nj\": %.0f },\n",
-		base->e.mean, base->e.ci95);
+	fprintf(json, "  \"baseline\": { \"governor\": \"%s\", \"energy_nj\": %.0f, \"energy_ci95_nj\": %.0f },\n",
+		t->base_governor, base->e.mean, base->e.ci95);
 	fprintf(json, "  \"points\": [\n");
 	fprintf(front, "lateness_p99_ns,energy_nj,point\n");
 	for (i = 0; i < t->nr_points; i++) {
@@ -467,7 +481,8 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 			100 * p->miss_rate, p->current ? " current" : "", p->meets ? "" : " over-budget",
 			p->pareto ? " front" : "", i == rec ? " RECOMMENDED" : "");
 	}
-	fprintf(txt, "%5s %-40s %11.3f %9.3f %9.3f\n\n", "-", "baseline: menu_deepest, current values",
+	snprintf(label, sizeof(label), "baseline: %s, current values", t->base_governor);
+	fprintf(txt, "%5s %-40s %11.3f %9.3f %9.3f\n\n", "-", label,
 		base->e.mean / 1e6, base->e.ci95 / 1e6, 1.0);
 	if (rec < 0) {
 		if (closest >= 0)

@@ -294,6 +294,8 @@ int read_manifest(const char *rundir, struct manifest *m)
 			snprintf(m->seed, sizeof(m->seed), "%s", v);
 		else if (!strcmp(line, "governor"))
 			snprintf(m->governor, sizeof(m->governor), "%s", v);
+		else if (!strcmp(line, "role"))
+			snprintf(m->role, sizeof(m->role), "%s", v);
 		else if (!strcmp(line, "kernel_hz"))
 			m->hz = (unsigned int)strtoul(v, NULL, 10);
 	}

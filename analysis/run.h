@@ -53,6 +53,7 @@ struct manifest {
 	char scenario_sha256[32];
 	char seed[32];
 	char governor[32];
+	char role[16];			/* a tuning sweep's run: baseline or sweep */
 	unsigned int hz;		/* the guest kernel's CONFIG_HZ, 0: unknown */
 };
 

@@ -48,7 +48,8 @@ failed() {
 
 case $kind in
 baseline)
-	"$src/scripts/run-scenario.sh" --seed "$seed" "$scn" menu_deepest "$rundir" >"$log" 2>&1 ||
+	"$src/scripts/run-scenario.sh" --seed "$seed" "$scn" menu_deepest "$rundir" \
+		--meta role=baseline >"$log" 2>&1 ||
 		failed "the baseline run failed (exit $?)"
 	;;
 sweep)
@@ -67,7 +68,7 @@ sweep)
 		--governor "${IDLESIM_TUNE_GOVERNOR:-menu}" --smp "$cpus" --seed "$seed" --timeout "$timeout" \
 		--meta "scenario=$(basename "$scn" .ini)" \
 		--meta "scenario_sha256=$(sha256sum "$scn" | cut -c1-16)" --meta "seed=$seed" \
-		--meta "points=$(cut -f1 "$inputs/points.tsv" | paste -sd,)" >"$log" 2>&1 ||
+		--meta "points=$(cut -f1 "$inputs/points.tsv" | paste -sd,)" --meta role=sweep >"$log" 2>&1 ||
 		failed "the sweep boot failed (exit $?)"
 	mkdir -p "$rundir/analysis"
 	while IFS=$'\t' read -r n _; do

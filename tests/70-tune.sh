@@ -154,4 +154,14 @@ ls "$IDLESIM_SCRATCH"/sweep/incomplete/tune-short-"$(basename "$victim")".* >/de
 expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000
 expect_grep "0 to run" "$out" "merge after the export"
 verdict=$(consistent_results "$csv") || fail "$verdict"
+
+# --- the baseline is the run whose manifest says so, not a governor's name --------
+roles=$IDLESIM_SCRATCH/roles
+cp -a "$IDLESIM_SCRATCH/sweep/runs" "$roles"
+runs=("$roles"/tune-short/*/)
+expect_exit 0 "$IDLESIM_ANALYZE" tune --out "$roles/ok" --points "$dir/points.tsv" "${runs[@]}"
+expect_grep '"baseline": \{ "governor": "menu_deepest"' "$(cat "$roles/ok/tune.json")" "the baseline's governor, from its manifest"
+sed -i '/^role /d' "$roles/tune-short/baseline-seed7/manifest"
+expect_exit 1 "$IDLESIM_ANALYZE" tune --out "$roles/bad" --points "$dir/points.tsv" "${runs[@]}"
+expect_grep "baseline-seed7/: manifest has no 'role baseline' or 'role sweep'" "$out" "a run without its role"
 echo ok

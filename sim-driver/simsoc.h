@@ -15,6 +15,7 @@
 #define SIMSOC_TRACE_STATES	8	/* size of the traced arrays */
 #define SIMSOC_NR_BLOCKS	5	/* dma, gpu, display, audio, modem */
 #define SIMSOC_NR_OPPS		5
+#define SIMSOC_CPUS_PER_CLUSTER	2	/* CPUs 0-1 cluster 0, 2-3 cluster 1, ... */
 
 enum simsoc_state {
 	SIMSOC_WFI,
@@ -143,20 +144,39 @@ struct simsoc_ctrl {
 	const char * const *menu;	/* MENU: names of min..max */
 };
 
+enum simsoc_op { SIMSOC_OP_SET, SIMSOC_OP_TRY };
+
+/* The outcome of a batch, a try or a single set */
+struct simsoc_result {
+	enum simsoc_op op;
+	int status;
+	int error_idx;
+	int count;
+	int ctrl;		/* control of the failing item, -1 if none */
+	u64 gen;
+};
+
 extern const struct simsoc_ctrl simsoc_ctrls[SIMSOC_NR_CTRLS];
 extern const char * const simsoc_state_names[SIMSOC_NR_STATES];
 extern const char * const simsoc_block_names[SIMSOC_NR_BLOCKS];
+extern const char * const simsoc_block_mode_names[];
 extern struct simsoc_params __rcu *simsoc_params;
 
-/* simsoc_model.c */
-void simsoc_model_defaults(struct simsoc_params *p);
+/* simsoc_model.c: the equations, on control values only */
 void simsoc_model_derive(struct simsoc_params *p);
 int simsoc_model_check(const s64 *v, int *bad_a, int *bad_b);
 
-/* simsoc_ctrl.c */
+/* simsoc_ctrl.c: the control table and its publication */
 int simsoc_ctrl_init(const char *preset, const char *controls);
 void simsoc_ctrl_exit(void);
+int simsoc_ctrl_apply(char *buf, enum simsoc_op op);
+int simsoc_ctrl_set_one(int id, const char *val);
+void simsoc_ctrl_result(struct simsoc_result *r);
+s64 simsoc_ctrl_value(const struct simsoc_params *p, int id);
+
+/* simsoc_debugfs.c */
 int simsoc_debugfs_init(void);
+void simsoc_debugfs_exit(void);
 
 /* simsoc_main.c */
 void simsoc_meter_read(int cpu, struct simsoc_meter *m);

@@ -2,42 +2,28 @@
 /*
  * simsoc controls, after the v4l2 control framework of 2.6.36: every model
  * input is declared once in simsoc_ctrls[] (name, type, range, step,
- * default, flags); the debugfs interface offers query, get and set of one
- * control, try of a batch, and an all-or-nothing batch set whose failing
- * item (error_idx) can be read back.  A new set of values is published to
- * the idle path as one immutable RCU-protected copy: readers never lock and
- * never see half an update.
- *
- * /sys/kernel/debug/simsoc/
- *   query      every control: name type min max step default value flags menu
- *   ctrl/NAME  get (read) and set (write) one control
- *   batch      write "name=value ..." : applied all-or-nothing
- *   try        write "name=value ..." : validated, never applied
- *   result     outcome of the last batch, try or single set
- *   table      the derived nominal table of the current generation
- *   energy     the energy meter (read-only)
+ * default, flags); a batch of "name=value" items is tried (validated only)
+ * or set all or nothing, and the outcome of the last one, with its failing
+ * item (error_idx), is kept for reading back.  A new set of values is
+ * published to the idle path as one immutable RCU-protected copy: readers
+ * never lock and never see half an update.  simsoc_debugfs.c is the
+ * interface to user space.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
-#include <linux/debugfs.h>
-#include <linux/fs.h>
 #include <linux/mutex.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
-#include <linux/cpumask.h>
 #include "simsoc.h"
 
 #define SIMSOC_MAX_ITEMS	64
-#define SIMSOC_CPUS_PER_CLUSTER	2
 
 static const char * const opp_menu[] = {
 	"450MHz", "575MHz", "700MHz", "775MHz", "850MHz", NULL
 };
 
-static const char * const block_mode_menu[] = { "idle", "busy", "random", NULL };
+const char * const simsoc_block_mode_names[] = { "idle", "busy", "random", NULL };
 
 const char * const simsoc_block_names[SIMSOC_NR_BLOCKS] = {
 	"dma", "gpu", "display", "audio", "modem",
@@ -53,7 +39,7 @@ const char * const simsoc_block_names[SIMSOC_NR_BLOCKS] = {
 	{ .name = _name, .type = SIMSOC_CTRL_MENU, .min = 0,		\
 	  .max = _max, .step = 1, .def = _def, .menu = _menu }
 #define BLOCK_CTRLS(_b, _mode, _duty, _depth, _def_depth)		\
-	[SIMSOC_C_##_b##_MODE] = MENU_CTRL(_mode, block_mode_menu,	\
+	[SIMSOC_C_##_b##_MODE] = MENU_CTRL(_mode, simsoc_block_mode_names,	\
 					   SIMSOC_BLOCK_RANDOM, 0),	\
 	[SIMSOC_C_##_b##_DUTY] = INT_CTRL(_duty, 0, 100, 5, 0),		\
 	[SIMSOC_C_##_b##_DEPTH] = INT_CTRL(_depth, 0,			\
@@ -115,17 +101,6 @@ static const struct {
 
 struct simsoc_params __rcu *simsoc_params;
 
-enum simsoc_op { SIMSOC_OP_SET, SIMSOC_OP_TRY };
-
-struct simsoc_result {
-	enum simsoc_op op;
-	int status;
-	int error_idx;
-	int count;
-	int ctrl;		/* control of the failing item, -1 if none */
-	u64 gen;
-};
-
 struct simsoc_item {
 	int id;
 	s64 val;
@@ -133,7 +108,6 @@ struct simsoc_item {
 
 static DEFINE_MUTEX(simsoc_ctrl_lock);	/* serialises writers */
 static struct simsoc_result simsoc_last;	/* under simsoc_ctrl_lock */
-static struct dentry *simsoc_dir;
 
 static int simsoc_find_ctrl(const char *name)
 {
@@ -168,7 +142,7 @@ static int simsoc_parse_value(const struct simsoc_ctrl *c, const char *txt, s64 
 	return 0;
 }
 
-static s64 simsoc_ctrl_value(const struct simsoc_params *p, int id)
+s64 simsoc_ctrl_value(const struct simsoc_params *p, int id)
 {
 	if (id == SIMSOC_C_GENERATION)
 		return p->gen;
@@ -296,206 +270,29 @@ static int simsoc_apply_locked(char *buf, enum simsoc_op op)
 	return ret;
 }
 
-/* ---- debugfs ---------------------------------------------------------- */
+/* Try or set a batch "name=value ..." (@buf is modified); 0 or -errno. */
+int simsoc_ctrl_apply(char *buf, enum simsoc_op op)
+{
+	int ret;
 
-static ssize_t simsoc_batch_write_op(struct file *file, const char __user *ubuf,
-				     size_t len, enum simsoc_op op)
+	mutex_lock(&simsoc_ctrl_lock);
+	ret = simsoc_apply_locked(buf, op);
+	mutex_unlock(&simsoc_ctrl_lock);
+	return ret;
+}
+
+/* Set control @id to the text @val, which must be one item's value. */
+int simsoc_ctrl_set_one(int id, const char *val)
 {
 	char *buf;
 	int ret;
 
-	if (len >= PAGE_SIZE)
-		return -E2BIG;
-	buf = memdup_user_nul(ubuf, len);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	mutex_lock(&simsoc_ctrl_lock);
-	ret = simsoc_apply_locked(buf, op);
-	mutex_unlock(&simsoc_ctrl_lock);
-	kfree(buf);
-	return ret ? ret : len;
-}
-
-static ssize_t simsoc_batch_write(struct file *file, const char __user *ubuf,
-				  size_t len, loff_t *ppos)
-{
-	return simsoc_batch_write_op(file, ubuf, len, SIMSOC_OP_SET);
-}
-
-static ssize_t simsoc_try_write(struct file *file, const char __user *ubuf,
-				size_t len, loff_t *ppos)
-{
-	return simsoc_batch_write_op(file, ubuf, len, SIMSOC_OP_TRY);
-}
-
-static const struct file_operations simsoc_batch_fops = {
-	.owner = THIS_MODULE,
-	.open = simple_open,
-	.write = simsoc_batch_write,
-	.llseek = noop_llseek,
-};
-
-static const struct file_operations simsoc_try_fops = {
-	.owner = THIS_MODULE,
-	.open = simple_open,
-	.write = simsoc_try_write,
-	.llseek = noop_llseek,
-};
-
-static int simsoc_result_show(struct seq_file *m, void *unused)
-{
-	struct simsoc_result r;
-
-	mutex_lock(&simsoc_ctrl_lock);
-	r = simsoc_last;
-	mutex_unlock(&simsoc_ctrl_lock);
-	seq_printf(m, "op=%s status=%d error_idx=%d count=%d control=%s generation=%llu\n",
-		   r.op == SIMSOC_OP_TRY ? "try" : "set", r.status, r.error_idx,
-		   r.count, r.ctrl >= 0 ? simsoc_ctrls[r.ctrl].name : "-", r.gen);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(simsoc_result);
-
-static const char * const simsoc_type_names[] = {
-	[SIMSOC_CTRL_INTEGER] = "integer",
-	[SIMSOC_CTRL_BOOLEAN] = "boolean",
-	[SIMSOC_CTRL_MENU] = "menu",
-};
-
-static int simsoc_query_show(struct seq_file *m, void *unused)
-{
-	const struct simsoc_params *p;
-	s64 cur[SIMSOC_NR_CTRLS];
-	int i, j;
-
-	rcu_read_lock();
-	p = rcu_dereference(simsoc_params);
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++)
-		cur[i] = simsoc_ctrl_value(p, i);
-	rcu_read_unlock();
-
-	seq_puts(m, "# name type min max step default value flags menu\n");
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++) {
-		const struct simsoc_ctrl *c = &simsoc_ctrls[i];
-
-		seq_printf(m, "%s %s %lld %lld %lld %lld %lld ", c->name,
-			   simsoc_type_names[c->type], c->min, c->max, c->step,
-			   c->def, cur[i]);
-		if (!c->flags)
-			seq_puts(m, "-");
-		if (c->flags & SIMSOC_CTRL_FLAG_READ_ONLY)
-			seq_puts(m, "read-only");
-		if (c->flags & SIMSOC_CTRL_FLAG_VOLATILE)
-			seq_puts(m, ",volatile");
-		if (c->menu) {
-			for (j = 0; c->menu[j]; j++)
-				seq_printf(m, "%c%s", j ? ',' : ' ', c->menu[j]);
-		} else {
-			seq_puts(m, " -");
-		}
-		seq_putc(m, '\n');
-	}
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(simsoc_query);
-
-static int simsoc_table_show(struct seq_file *m, void *unused)
-{
-	const struct simsoc_params *p;
-	struct simsoc_derived d;
-	u64 gen;
-	int i;
-
-	rcu_read_lock();
-	p = rcu_dereference(simsoc_params);
-	d = p->d;
-	gen = p->gen;
-	rcu_read_unlock();
-
-	seq_printf(m, "generation=%llu active_uw=%u jitter_pct=%u cluster_coupling=%d\n",
-		   gen, d.active_uw, d.jitter_pct, d.coupling);
-	seq_puts(m, "# index name exit_latency_ns target_residency_ns power_uw\n");
-	for (i = 0; i < SIMSOC_NR_STATES; i++)
-		seq_printf(m, "%d %s %lld %lld %u\n", i, simsoc_state_names[i],
-			   d.exit_ns[i], d.res_ns[i], d.power_uw[i]);
-	seq_puts(m, "# block mode duty_pct depth\n");
-	for (i = 0; i < SIMSOC_NR_BLOCKS; i++)
-		seq_printf(m, "%s %s %u %u\n", simsoc_block_names[i],
-			   block_mode_menu[d.blk_mode[i]], d.blk_duty[i],
-			   d.blk_depth[i]);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(simsoc_table);
-
-static int simsoc_energy_show(struct seq_file *m, void *unused)
-{
-	u64 cl_idle[NR_CPUS / SIMSOC_CPUS_PER_CLUSTER + 1] = { };
-	u64 cl_active[NR_CPUS / SIMSOC_CPUS_PER_CLUSTER + 1] = { };
-	u64 idle = 0, active = 0;
-	struct simsoc_meter e;
-	int cpu, i, cl, ncl = 0;
-
-	seq_puts(m, "# energy in nJ, times in ns; a CPU's figures include its share of its cluster\n");
-	for_each_possible_cpu(cpu) {
-		simsoc_meter_read(cpu, &e);
-		cl = cpu / SIMSOC_CPUS_PER_CLUSTER;
-		ncl = max(ncl, cl + 1);
-		cl_idle[cl] += e.idle_nj;
-		cl_active[cl] += e.active_nj;
-		idle += e.idle_nj;
-		active += e.active_nj;
-		seq_printf(m, "cpu%d cluster=%d seq=%llu exit_seq=%llu idle_nj=%llu active_nj=%llu total_nj=%llu idle_ns=%llu busy_ns=%llu demoted=%llu entered=",
-			   cpu, cl, e.seq, e.exit_seq, e.idle_nj, e.active_nj,
-			   e.idle_nj + e.active_nj, e.idle_ns, e.busy_ns, e.demoted);
-		for (i = 0; i < SIMSOC_NR_STATES; i++)
-			seq_printf(m, "%s%llu", i ? "," : "", e.entered[i]);
-		seq_putc(m, '\n');
-	}
-	for (cl = 0; cl < ncl; cl++)
-		seq_printf(m, "cluster%d idle_nj=%llu active_nj=%llu total_nj=%llu\n",
-			   cl, cl_idle[cl], cl_active[cl], cl_idle[cl] + cl_active[cl]);
-	seq_printf(m, "soc idle_nj=%llu active_nj=%llu total_nj=%llu\n",
-		   idle, active, idle + active);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(simsoc_energy);
-
-/* ctrl/NAME: the control's id is the file's private data */
-static ssize_t simsoc_ctrl_read(struct file *file, char __user *ubuf,
-				size_t len, loff_t *ppos)
-{
-	int id = (long)file->private_data;
-	char buf[32];
-	s64 val;
-	int n;
-
-	rcu_read_lock();
-	val = simsoc_ctrl_value(rcu_dereference(simsoc_params), id);
-	rcu_read_unlock();
-	n = scnprintf(buf, sizeof(buf), "%lld\n", val);
-	return simple_read_from_buffer(ubuf, len, ppos, buf, n);
-}
-
-static ssize_t simsoc_ctrl_write(struct file *file, const char __user *ubuf,
-				 size_t len, loff_t *ppos)
-{
-	int id = (long)file->private_data;
-	const char *name = simsoc_ctrls[id].name;
-	char *val, *buf;
-	int ret;
-
-	if (len >= 128)
-		return -E2BIG;
-	val = memdup_user_nul(ubuf, len);
-	if (IS_ERR(val))
-		return PTR_ERR(val);
-	/* one item "NAME=VALUE": a value with blanks inside is two items */
-	buf = kasprintf(GFP_KERNEL, "%s=%s", name, strim(val));
-	kfree(val);
+	buf = kasprintf(GFP_KERNEL, "%s=%s", simsoc_ctrls[id].name, val);
 	if (!buf)
 		return -ENOMEM;
 	mutex_lock(&simsoc_ctrl_lock);
 	if (strpbrk(buf, " \t\n")) {
+		/* a value with blanks inside would be two items */
 		simsoc_last = (struct simsoc_result){ .op = SIMSOC_OP_SET,
 			.status = -EINVAL, .count = 1, .ctrl = id };
 		ret = -EINVAL;
@@ -504,39 +301,15 @@ static ssize_t simsoc_ctrl_write(struct file *file, const char __user *ubuf,
 	}
 	mutex_unlock(&simsoc_ctrl_lock);
 	kfree(buf);
-	return ret ? ret : len;
+	return ret;
 }
 
-static const struct file_operations simsoc_ctrl_fops = {
-	.owner = THIS_MODULE,
-	.open = simple_open,
-	.read = simsoc_ctrl_read,
-	.write = simsoc_ctrl_write,
-	.llseek = default_llseek,
-};
-
-int simsoc_debugfs_init(void)
+/* The outcome of the last batch, try or single set. */
+void simsoc_ctrl_result(struct simsoc_result *r)
 {
-	struct dentry *ctrl;
-	int i;
-
-	simsoc_dir = debugfs_create_dir("simsoc", NULL);
-	if (IS_ERR(simsoc_dir))
-		return PTR_ERR(simsoc_dir);
-	debugfs_create_file("query", 0400, simsoc_dir, NULL, &simsoc_query_fops);
-	debugfs_create_file("batch", 0200, simsoc_dir, NULL, &simsoc_batch_fops);
-	debugfs_create_file("try", 0200, simsoc_dir, NULL, &simsoc_try_fops);
-	debugfs_create_file("result", 0400, simsoc_dir, NULL, &simsoc_result_fops);
-	debugfs_create_file("table", 0400, simsoc_dir, NULL, &simsoc_table_fops);
-	debugfs_create_file("energy", 0400, simsoc_dir, NULL, &simsoc_energy_fops);
-	ctrl = debugfs_create_dir("ctrl", simsoc_dir);
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++) {
-		bool ro = simsoc_ctrls[i].flags & SIMSOC_CTRL_FLAG_READ_ONLY;
-
-		debugfs_create_file(simsoc_ctrls[i].name, ro ? 0400 : 0600, ctrl,
-				    (void *)(long)i, &simsoc_ctrl_fops);
-	}
-	return 0;
+	mutex_lock(&simsoc_ctrl_lock);
+	*r = simsoc_last;
+	mutex_unlock(&simsoc_ctrl_lock);
 }
 
 int simsoc_ctrl_init(const char *preset, const char *controls)
@@ -548,7 +321,8 @@ int simsoc_ctrl_init(const char *preset, const char *controls)
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;
-	simsoc_model_defaults(p);
+	for (i = 0; i < SIMSOC_NR_CTRLS; i++)
+		p->v[i] = simsoc_ctrls[i].def;
 	p->gen = 1;
 	p->seed_gen = 1;
 	simsoc_model_derive(p);
@@ -582,8 +356,6 @@ void simsoc_ctrl_exit(void)
 {
 	struct simsoc_params *p;
 
-	debugfs_remove_recursive(simsoc_dir);
-	simsoc_dir = NULL;
 	p = rcu_replace_pointer(simsoc_params, NULL, true);
 	synchronize_rcu();
 	kfree(p);

@@ -29,8 +29,6 @@
 #define CREATE_TRACE_POINTS
 #include "simsoc_trace.h"
 
-#define SIMSOC_CPUS_PER_CLUSTER	2
-
 /* Per-CPU state of the idle path: written only by its own CPU */
 struct simsoc_cpu {
 	/* the table in force for the current period */
@@ -352,6 +350,7 @@ static int __init simsoc_init(void)
 
 static void __exit simsoc_exit(void)
 {
+	simsoc_debugfs_exit();
 	cpuidle_unregister(&simsoc_driver);
 	/*
 	 * A CPU in ->enter() is RCU-idle, so the unregister's grace period

@@ -48,14 +48,6 @@ static s64 simsoc_leak_uw(s64 leak_uw, s64 temp_c, s64 td_c)
 	return (leak_uw * (simsoc_pow2_q16(x) - 65536)) >> 16;
 }
 
-void simsoc_model_defaults(struct simsoc_params *p)
-{
-	int i;
-
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++)
-		p->v[i] = simsoc_ctrls[i].def;
-}
-
 void simsoc_model_derive(struct simsoc_params *p)
 {
 	struct simsoc_derived *d = &p->d;

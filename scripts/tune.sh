@@ -213,31 +213,29 @@ product() { # INDEX PREFIX
 mapfile -t batches < <(product 0 "")
 [ ${#batches[@]} -le "${limit[points]}" ] || die "${#batches[@]} points: at most ${limit[points]} in one sweep"
 
-# The driver's cross-checks (sim-driver/MODEL.md), on the complete table of
-# each point, so that a bad point is named before anything boots; the
-# sweep job tries every batch on the driver itself too.
-nr=${#state_names[@]}
-for b in "${batches[@]}"; do
-	declare -A val=()
-	for ((i = 0; i < nr; i++)); do
-		val[s${i}_exit_us]=${qval[s${i}_exit_us]:-0}
-		val[s${i}_residency_us]=${qval[s${i}_residency_us]:-0}
-	done
-	for kv in $b; do val[${kv%%=*}]=${kv#*=}; done
-	for ((i = 0; i < nr; i++)); do
-		e=${val[s${i}_exit_us]} r=${val[s${i}_residency_us]}
-		[ "$e" -le "$r" ] ||
-			die "point '$b': the driver requires s${i}_exit_us ($e) <= s${i}_residency_us ($r)"
-		if [ "$i" -gt 0 ]; then
-			pe=${val[s$((i - 1))_exit_us]} pr=${val[s$((i - 1))_residency_us]}
-			[ "$pe" -le "$e" ] ||
-				die "point '$b': exit latencies must not decrease with depth: s$((i - 1))_exit_us $pe > s${i}_exit_us $e"
-			[ "$pr" -le "$r" ] ||
-				die "point '$b': target residencies must not decrease with depth: s$((i - 1))_residency_us $pr > s${i}_residency_us $r"
-		fi
-	done
-	unset val
-done
+# The driver's cross-checks (sim-driver/MODEL.md), asked of the driver: the
+# probe job tries every point on its try file (validated, never applied) in
+# one boot, cached by the points, so that a bad point is named before any
+# scenario boots.  The sweep job tries them again before running them.
+tries=$probe-try-$(printf '%s\n' "${batches[@]}" | sha256sum | cut -c1-16)
+if ! grep -qx 'status ok' "$tries/manifest" 2>/dev/null || [ ! -s "$tries/results/try.txt" ]; then
+	echo "  [tune]   trying the ${#batches[@]} points on the sim driver"
+	mkdir -p "$tries.in"
+	for i in "${!batches[@]}"; do printf '%d\t%s\n' "$i" "${batches[$i]}"; done >"$tries.in/points.tsv"
+	"$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/probe.sh" --file "$tries.in/points.tsv" \
+		--rundir "$tries" --force --smp 2 --timeout 300 >"$tries.log" 2>&1 ||
+		{ tail -20 "$tries.log" >&2; die "the boot trying the points failed (log: $tries.log)"; }
+fi
+[ "$(grep -c . "$tries/results/try.txt")" -eq ${#batches[@]} ] ||
+	die "the driver answered for $(grep -c . "$tries/results/try.txt") of ${#batches[@]} points ($tries/results/try.txt)"
+while read -r n verdict result; do
+	[ "$verdict" = ok ] && continue
+	# the driver's result: "op=try status=-22 ... rule=LO<=HI values=A,B"
+	rule=$(tr ' ' '\n' <<<"$result" | sed -n 's/^rule=//p')
+	vals=$(tr ' ' '\n' <<<"$result" | sed -n 's/^values=//p')
+	[ -n "$rule" ] || die "point '${batches[$n]}': rejected by the driver: $result"
+	die "point '${batches[$n]}': rejected by the driver: ${rule%%<=*} ${vals%%,*} > ${rule#*<=} ${vals#*,}; its model requires ${rule%%<=*} <= ${rule#*<=} (exit latency <= target residency, both non-decreasing with depth; sim-driver/MODEL.md)"
+done <"$tries/results/try.txt"
 
 # --- the sweep directory: its definition, points and runs -------------------
 

@@ -153,6 +153,9 @@ struct simsoc_result {
 	int error_idx;
 	int count;
 	int ctrl;		/* control of the failing item, -1 if none */
+	/* a rule of simsoc_model_check() broken: lo <= hi does not hold */
+	int rule_lo, rule_hi;	/* control ids, -1 if none */
+	s64 rule_lo_val, rule_hi_val;	/* their values in the batch */
 	u64 gen;
 };
 

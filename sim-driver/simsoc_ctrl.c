@@ -107,7 +107,9 @@ struct simsoc_item {
 };
 
 static DEFINE_MUTEX(simsoc_ctrl_lock);	/* serialises writers */
-static struct simsoc_result simsoc_last;	/* under simsoc_ctrl_lock */
+static struct simsoc_result simsoc_last = {	/* under simsoc_ctrl_lock */
+	.ctrl = -1, .rule_lo = -1, .rule_hi = -1,
+};
 
 static int simsoc_find_ctrl(const char *name)
 {
@@ -172,6 +174,10 @@ static int simsoc_commit(const struct simsoc_item *items, int n,
 	}
 	ret = simsoc_model_check(v, &a, &b);
 	if (ret) {
+		res->rule_lo = a;
+		res->rule_hi = b;
+		res->rule_lo_val = v[a];
+		res->rule_hi_val = v[b];
 		/* blame the last item that touched a control of the rule */
 		res->error_idx = n;
 		for (i = 0; i < n; i++) {
@@ -207,6 +213,8 @@ static int simsoc_batch(char *buf, enum simsoc_op op, struct simsoc_result *res)
 	int n = 0, id, ret = 0;
 
 	res->op = op;
+	res->rule_lo = -1;
+	res->rule_hi = -1;
 	res->ctrl = -1;
 	items = kmalloc_array(SIMSOC_MAX_ITEMS, sizeof(*items), GFP_KERNEL);
 	if (!items)
@@ -294,7 +302,8 @@ int simsoc_ctrl_set_one(int id, const char *val)
 	if (strpbrk(buf, " \t\n")) {
 		/* a value with blanks inside would be two items */
 		simsoc_last = (struct simsoc_result){ .op = SIMSOC_OP_SET,
-			.status = -EINVAL, .count = 1, .ctrl = id };
+			.status = -EINVAL, .count = 1, .ctrl = id,
+			.rule_lo = -1, .rule_hi = -1 };
 		ret = -EINVAL;
 	} else {
 		ret = simsoc_apply_locked(buf, SIMSOC_OP_SET);

@@ -73,9 +73,15 @@ static int simsoc_result_show(struct seq_file *m, void *unused)
 	struct simsoc_result r;
 
 	simsoc_ctrl_result(&r);
-	seq_printf(m, "op=%s status=%d error_idx=%d count=%d control=%s generation=%llu\n",
+	seq_printf(m, "op=%s status=%d error_idx=%d count=%d control=%s generation=%llu",
 		   r.op == SIMSOC_OP_TRY ? "try" : "set", r.status, r.error_idx,
 		   r.count, r.ctrl >= 0 ? simsoc_ctrls[r.ctrl].name : "-", r.gen);
+	/* the model's rule the batch broke, "lo<=hi", and their values */
+	if (r.rule_lo >= 0)
+		seq_printf(m, " rule=%s<=%s values=%lld,%lld",
+			   simsoc_ctrls[r.rule_lo].name, simsoc_ctrls[r.rule_hi].name,
+			   r.rule_lo_val, r.rule_hi_val);
+	seq_putc(m, '\n');
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(simsoc_result);

@@ -26,7 +26,7 @@ expect_grep "empty list of values" "$out" "empty list"
 expect_exit 2 tune --out "$bad" --state s3 --values 3000,abc
 expect_grep "'abc' is not a whole number" "$out" "not a number"
 expect_exit 2 tune --out "$bad" --state cluster-off --values 1600
-expect_grep "target residencies must not decrease with depth: s2_residency_us 2000 > s3_residency_us 1600" "$out" "cross-check"
+expect_grep "point 's3_residency_us=1600': rejected by the driver: s2_residency_us 2000 > s3_residency_us 1600; its model requires s2_residency_us <= s3_residency_us" "$out" "cross-check, asked of the driver"
 expect_exit 2 tune --out "$bad" --state s3 --values 3000 --budget 1fortnight
 expect_grep "BUDGET=1fortnight: expected a duration" "$out" "bad budget"
 expect_exit 2 tune --out "$bad" --state s3 --values 3000 --misses 150%

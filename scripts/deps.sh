@@ -18,6 +18,10 @@ host_pkgs=(
 	libtraceevent-dev libtracefs-dev gnuplot-nox pkg-config xz-utils
 	kmod rsync perl python3 gcc libc6-dev dpkg-dev file
 	clang libclang-rt-14-dev valgrind time parallel
+	# tests/71 starts a one-node Slurm of its own (munged, slurmctld,
+	# slurmd with their key, ports and state in its scratch directory);
+	# the packages' system services are not used
+	slurmctld slurmd slurm-client munge
 )
 mapfile -t guest_pkgs < <(sed -e "s/#.*//" "$top/guest-rootfs/packages" | awk "NF { print \$1 }")
 

@@ -108,6 +108,10 @@ static void write_summary(const struct run *r, FILE *fp)
 	fprintf(fp, "  %llu idle periods on %d CPUs, %llu demotions, %llu events (%llu dropped by the ring buffer)\n",
 		(unsigned long long)r->periods, r->nr_cpus, (unsigned long long)r->demotions,
 		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
+	/* what the trace held outside complete idle periods */
+	if (r->ps.unmatched || r->ps.aborted)
+		fprintf(fp, "  %llu driver events fit no idle period, %llu periods were prepared but never entered\n",
+			(unsigned long long)r->ps.unmatched, (unsigned long long)r->ps.aborted);
 	if (r->has_driver)
 		fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, of which exit transitions %.3f mJ; active %.3f mJ)\n",
 			(idle + active) / 1e6, idle / 1e6, sum(r->transition_nj, r->nr_cpus) / 1e6,
@@ -204,8 +208,9 @@ static void write_json(const struct run *r, FILE *fp)
 		fprintf(fp, "%s \"%s\": { \"energy_nj\": %.0f, \"agreement\": %.6f }",
 			i ? "," : "", rule_names[i], r->rule_nj[i],
 			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0);
-	fprintf(fp, " } },\n  \"events\": %llu,\n  \"missed_events\": %llu\n}\n",
-		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
+	fprintf(fp, " } },\n  \"events\": %llu,\n  \"missed_events\": %llu,\n  \"unmatched_events\": %llu,\n  \"aborted_periods\": %llu\n}\n",
+		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events,
+		(unsigned long long)r->ps.unmatched, (unsigned long long)r->ps.aborted);
 }
 
 int cmd_run(int argc, char **argv, const struct run_opts *o)

@@ -8,12 +8,13 @@
  *   idlesim-analyze tune --out DIR --points POINTS.tsv RUNDIR...
  *
  * "run" reads RUNDIR/results/trace.dat and writes RUNDIR/analysis/ (or
- * --out): states.csv (per CPU and state), rules.csv (replayed rules and
- * the oracle on this run's periods), summary.json and summary.txt.
+ * --out): states.csv (per CPU and state), clusters.csv, timeline.csv,
+ * rules.csv (replayed rules and the oracle on this run's periods),
+ * summary.json and summary.txt.
  *
- * "compare" analyses several runs of the same scenario and seed (under
- * different governors; the first is the baseline) and writes
- * comparison.csv, residency.csv and summary.txt into DIR.
+ * "compare" analyses runs of one scenario file under several governors
+ * (the first is the baseline), each governor under the same seeds, and
+ * writes comparison.csv, residency.csv, rules.csv and summary.txt into DIR.
  *
  * "tune" analyses the runs of a threshold sweep (scripts/tune.sh), each
  * sweep run once per point it holds, and writes tune.csv, tune.json,
@@ -23,8 +24,13 @@
  * trace must match the checksum the guest sealed it with.  Outputs are
  * written under temporary names and renamed when everything succeeded.
  * Energies are in nJ, powers in uW, times in ns; the columns are
- * documented in docs/ARCHITECTURE.md.  IDLESIM_LATENESS (soc, total or
- * guest) says what latency budgets are judged on.
+ * documented in docs/ARCHITECTURE.md.  The environment:
+ *   IDLESIM_LATENESS        soc, total or guest: what latency budgets are
+ *                           judged on
+ *   IDLESIM_ANALYZE_NOFORK  analyse in this process, not a child (for a
+ *                           debugger; a crash in libtracecmd is then ours)
+ *   IDLESIM_DEBUG_REPLAY    print each period where the replayed rule of the
+ *                           governor that ran disagrees with what it chose
  *
  * One file per command (cmd-run.c, cmd-compare.c, cmd-tune.c), behind
  * the table below; run.c analyses one run directory for all of them.
@@ -43,7 +49,10 @@ static void usage(FILE *fp)
 		"usage: idlesim-analyze COMMAND ...\n"
 		"  run [--point N] [--out DIR] RUNDIR        one run (or sweep point N of it): states,\n"
 		"                                            energy, replayed rules\n"
-		"  compare --out DIR BASELINE RUNDIR...      runs of one scenario and seed, compared\n"
+		"  compare --out DIR BASELINE RUNDIR...      runs of one scenario under several\n"
+		"                                            governors and the same seeds, compared\n"
+		"  compare --limits, tune --limits           the most governors, repeats, scenarios,\n"
+		"                                            points a comparison or sweep takes\n"
 		"  tune --out DIR --points POINTS.tsv [--budget NS] [--miss-rate R] RUNDIR...\n"
 		"                                            a threshold sweep: per point energy and\n"
 		"                                            lateness, the Pareto front, a recommendation\n");

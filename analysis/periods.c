@@ -13,7 +13,7 @@
 enum fld {
 	F_PERIOD_SEQ, F_PERIOD_NR, F_PERIOD_USABLE, F_PERIOD_LAT, F_PERIOD_RES,
 	F_PERIOD_POWER, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
-	F_SEL_GOVERNOR, F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
+	F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
 	F_SEL_USABLE, F_SEL_CANDIDATE, F_SEL_CHOSEN, F_SEL_STOP_TICK,
 	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED,
 	F_IDLE_STATE,
@@ -36,7 +36,6 @@ static const struct {
 	[F_PERIOD_POWER]	= { .ev = EV_PERIOD, .name = "power" },
 	[F_PERIOD_BUSY_NS]	= { .ev = EV_PERIOD, .name = "busy_ns" },
 	[F_PERIOD_BUSY_ENERGY]	= { .ev = EV_PERIOD, .name = "busy_energy" },
-	[F_SEL_GOVERNOR]	= { .ev = EV_SELECT, .name = "governor" },
 	[F_SEL_PREDICTED]	= { .ev = EV_SELECT, .name = "predicted_ns" },
 	[F_SEL_NEXT_TIMER]	= { .ev = EV_SELECT, .name = "next_timer_ns" },
 	[F_SEL_LATENCY_REQ]	= { .ev = EV_SELECT, .name = "latency_req_ns" },
@@ -154,8 +153,7 @@ static int read_select(struct reader *r, struct tep_record *rec, struct period *
 	uint64_t u, c, stop;
 	int64_t chosen;
 
-	if (field_str(t, r->f[F_SEL_GOVERNOR], rec, s->governor, sizeof(s->governor)) < 0 ||
-	    field_u64(t, r->f[F_SEL_PREDICTED], rec, &s->predicted_ns) < 0 ||
+	if (field_u64(t, r->f[F_SEL_PREDICTED], rec, &s->predicted_ns) < 0 ||
 	    field_u64(t, r->f[F_SEL_NEXT_TIMER], rec, &s->next_timer_ns) < 0 ||
 	    field_s64(t, r->f[F_SEL_LATENCY_REQ], rec, &s->latency_req_ns) < 0 ||
 	    field_u64(t, r->f[F_SEL_USABLE], rec, &u) < 0 ||
@@ -191,9 +189,6 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 	int64_t s;
 
 	r->st->events++;
-	if (!r->st->first_ts)
-		r->st->first_ts = rec->ts;
-	r->st->last_ts = rec->ts;
 	if (rec->missed_events > 0)
 		r->st->missed_events += rec->missed_events;
 	if (id < 0)

@@ -32,7 +32,6 @@ struct state_table {
 };
 
 struct select_info {
-	char governor[16];
 	uint64_t predicted_ns;
 	uint64_t next_timer_ns;
 	int64_t latency_req_ns;
@@ -76,7 +75,6 @@ struct period {
 	struct select_info sel;
 };
 
-struct period_stream;
 typedef int (*period_fn)(const struct period *p, void *data);
 /* Called for each trace_marker line (workload phase boundaries). */
 typedef int (*marker_fn)(int cpu, uint64_t ts, const char *text, void *data);
@@ -92,7 +90,6 @@ struct period_stats {
 	uint64_t periods;
 	uint64_t unmatched;		/* driver events that fit no period */
 	uint64_t aborted;		/* periods prepared but never entered */
-	uint64_t first_ts, last_ts;
 	uint64_t missed_events;		/* events the ring buffer dropped */
 };
 

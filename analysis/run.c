@@ -397,8 +397,6 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 		*slot[i] = ts;
 		if (i == 1)
 			r->window_start = ts;
-		if (i == 2)
-			r->window_end = ts;
 	}
 	return 0;
 }

@@ -77,7 +77,6 @@ struct run {
 	 */
 	uint64_t snap_before[2], snap_after[2];	/* begin, end */
 	uint64_t window_start;
-	uint64_t window_end;
 	struct timeline_row *tl;
 	int nr_tl;
 	struct manifest m;

@@ -36,7 +36,7 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 	struct tstate *ts;
 	struct cmd_state cs[SCN_MAX_COMMANDS] = { 0 };
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	int i, rc = 0, started = 0;
+	int i, err, rc = 0, started = 0;
 	struct sigaction sa = { .sa_handler = on_signal };
 
 	if (online < s->cpus) {
@@ -71,8 +71,10 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 		ts[i].wl = wl;
 		ts[i].s = s;
 		ts[i].spec = &s->threads[i];
-		if (pthread_create(&ts[i].tid, NULL, thread_main, &ts[i])) {
-			log_error("pthread_create: %s", strerror(errno));
+		/* pthread_create() returns its error; errno is not set */
+		err = pthread_create(&ts[i].tid, NULL, thread_main, &ts[i]);
+		if (err) {
+			log_error("thread %s: pthread_create: %s", s->threads[i].name, strerror(err));
 			wl->stop = 1;
 			rc = 1;
 			break;

@@ -55,7 +55,7 @@ struct tstate {
 struct cmd_state {
 	const struct command_spec *spec;
 	pid_t pid;
-	int status, done, killed;
+	int status, killed;
 };
 
 /* cmd-run.c, cmd-get.c: the commands other than --check and --describe */

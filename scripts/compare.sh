@@ -24,10 +24,12 @@
 set -uo pipefail
 
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+prog=compare
+. "$src/scripts/lib.sh"
 scn=${1:?usage: compare.sh SCENARIO OUTDIR GOVERNOR...}
 out=${2:?usage: compare.sh SCENARIO OUTDIR GOVERNOR...}
 shift 2
-[ $# -ge 2 ] || { echo "compare: need at least two governors (the first is the baseline)" >&2; exit 2; }
+[ $# -ge 2 ] || die "need at least two governors (the first is the baseline)"
 analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
 name=$(basename "$scn" .ini)
 
@@ -35,18 +37,16 @@ name=$(basename "$scn" .ini)
 declare -A limit=()
 while read -r k v; do limit[$k]=$v; done < <("$analyze" compare --limits)
 [[ ${limit[governors]:-} =~ ^[1-9][0-9]*$ && ${limit[repeats]:-} =~ ^[1-9][0-9]*$ ]] ||
-	{ echo "compare: $analyze compare --limits: no limits" >&2; exit 2; }
+	die "$analyze compare --limits: no limits"
 [ $# -le "${limit[governors]}" ] ||
-	{ echo "compare: $# governors, at most ${limit[governors]} in one comparison" >&2; exit 2; }
+	die "$# governors, at most ${limit[governors]} in one comparison"
 repeats=${IDLESIM_REPEATS:-1}
 [[ $repeats =~ ^[1-9][0-9]*$ ]] && [ "$repeats" -le "${limit[repeats]}" ] ||
-	{ echo "compare: REPEATS=$repeats: expected a count from 1 to ${limit[repeats]}" >&2; exit 2; }
+	die "REPEATS=$repeats: expected a count from 1 to ${limit[repeats]}"
 base_seed=
 if [ "$repeats" -gt 1 ]; then
-	file=$scn
-	[[ $scn == */* || $scn == *.ini ]] || file=$src/workloads/scenarios/$scn.ini
-	base_seed=$("${IDLESIM_WORKLOAD_HOST:?}" --get seed "$file" 2>/dev/null) ||
-		{ echo "compare: cannot read the seed of $scn" >&2; exit 2; }
+	base_seed=$("${IDLESIM_WORKLOAD_HOST:?}" --get seed "$(scenario_file "$scn")" 2>/dev/null) ||
+		die "cannot read the seed of $scn"
 fi
 
 runs=() first=()
@@ -93,8 +93,7 @@ done
 rm -f "$cmp.tmp/gnuplot.log"
 # what went into it, so that make report can tell a current comparison
 printf '%s\n' "${runs[@]}" >"$cmp.tmp/runs.txt"
-rm -rf "$cmp"
-mv "$cmp.tmp" "$cmp"
+swap_in "$cmp.tmp" "$cmp" || { echo "compare: cannot put $cmp in place" >&2; exit 1; }
 
 echo
 cat "$cmp/summary.txt"

@@ -17,6 +17,8 @@
 set -uo pipefail
 
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+prog=report
+. "$src/scripts/lib.sh"
 out=${1:?usage: report.sh OUTDIR SCENARIO...}
 shift
 [ $# -gt 0 ] || { echo "report: no scenarios" >&2; exit 2; }
@@ -44,8 +46,8 @@ current() {
 }
 
 for scn in "$@"; do
-	[ -f "$src/workloads/scenarios/$scn.ini" ] ||
-		{ echo "report: unknown scenario '$scn'; 'make scenarios' lists them" >&2; exit 2; }
+	[[ $scn != */* && $scn != *.ini && -f $(scenario_file "$scn") ]] ||
+		die "unknown scenario '$scn'; 'make scenarios' lists them"
 done
 tmp=$out.tmp
 rm -rf "$tmp"
@@ -53,7 +55,7 @@ mkdir -p "$tmp"
 printf 'scenario,governor,ratio,ratio_lo,ratio_hi,p_value,significant,ratio_to_oracle,lateness_p99_ns,budget_misses\n' >"$tmp/overview.csv"
 names=()
 for scn in "$@"; do
-	file=$src/workloads/scenarios/$scn.ini
+	file=$(scenario_file "$scn")
 	cmp=$runs/$scn/compare
 	if current "$cmp" "$file"; then
 		echo "  [report] $scn: the comparison is current, reused"
@@ -123,7 +125,7 @@ EOT
 	echo "</table>"
 	for s in "${names[@]}"; do
 		echo "<h2 id=\"$s\">$s</h2>"
-		echo "<p>$("$check" --describe "$src/workloads/scenarios/$s.ini" | esc)</p>"
+		echo "<p>$("$check" --describe "$(scenario_file "$s")" | esc)</p>"
 		echo "<pre>$(esc <"$tmp/$s-summary.txt")</pre>"
 		for p in energy residency rules; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
 		for g in "${govs[@]}"; do
@@ -134,7 +136,5 @@ EOT
 	echo "</body></html>"
 } >"$tmp/index.html.new"
 mv "$tmp/index.html.new" "$tmp/index.html"
-rm -rf "$out.old"
-[ -d "$out" ] && mv "$out" "$out.old"
-mv "$tmp" "$out" && rm -rf "$out.old"
+swap_in "$tmp" "$out" || { echo "report: cannot put $out in place" >&2; exit 1; }
 echo "  [report] $out/index.html"

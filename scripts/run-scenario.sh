@@ -14,6 +14,8 @@
 set -uo pipefail
 
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+prog=run-scenario
+. "$src/scripts/lib.sh"
 seed_override=
 if [ "${1:-}" = --seed ]; then
 	seed_override=${2:?--seed needs a value}
@@ -27,10 +29,7 @@ shift 3
 check=${IDLESIM_WORKLOAD_HOST:?IDLESIM_WORKLOAD_HOST not set (run through make)}
 analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
 
-case $scn in
-*/* | *.ini) file=$scn ;;
-*) file=$src/workloads/scenarios/$scn.ini ;;
-esac
+file=$(scenario_file "$scn")
 if [ ! -f "$file" ]; then
 	echo "run-scenario: unknown scenario '$scn' (no $file); 'make scenarios' lists them" >&2
 	exit 2

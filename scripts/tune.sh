@@ -32,7 +32,8 @@ src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
 check=${IDLESIM_WORKLOAD_HOST:?IDLESIM_WORKLOAD_HOST not set (run through make)}
 
-die() { echo "tune: $*" >&2; exit 2; }
+prog=tune
+. "$src/scripts/lib.sh"
 
 out= scenarios= state= values= grid= knob=residency repeats=1 budget= misses=1%
 jobs=$(nproc) chunk= export= governor=menu
@@ -127,10 +128,7 @@ expand() { # SPEC WHAT
 
 files=()
 for s in $scenarios; do
-	case $s in
-	*/* | *.ini) f=$s ;;
-	*) f=$src/workloads/scenarios/$s.ini ;;
-	esac
+	f=$(scenario_file "$s")
 	[ -f "$f" ] || die "unknown scenario '$s' (no $f); 'make scenarios' lists them"
 	msg=$("$check" --check "$f" 2>&1) || die "$msg"
 	files+=("$(realpath "$f")")
@@ -413,9 +411,7 @@ for p in tune-energy tune-pareto; do
 	gnuplot -e "dir='$res.tmp'; title='$title'; xname='${dims[0]} (us)'" "$src/analysis/plots/$p.gp" \
 		2>>"$res.tmp/gnuplot.log" || { cat "$res.tmp/gnuplot.log" >&2; echo "tune: gnuplot failed on $p" >&2; exit 1; }
 done
-rm -rf "$res.old"
-[ -d "$res" ] && mv "$res" "$res.old"
-mv "$res.tmp" "$res" && rm -rf "$res.old"
+swap_in "$res.tmp" "$res" || { echo "tune: cannot put $res in place" >&2; exit 1; }
 echo
 cat "$res/recommendation.txt"
 echo

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers shared by the host scripts: sourced, not run.  The script sets
+# $src (the source tree) and $prog (its name in messages) first.
+
+# die MESSAGE: the usage or input error, before anything was started
+die() {
+	echo "${prog:-${0##*/}}: $*" >&2
+	exit 2
+}
+
+# scenario_file SCENARIO: the file a scenario stands for, a name in
+# workloads/scenarios/ or a path to a .ini file (which need not exist)
+scenario_file() {
+	case $1 in
+	*/* | *.ini) printf '%s\n' "$1" ;;
+	*) printf '%s\n' "$src/workloads/scenarios/$1.ini" ;;
+	esac
+}
+
+# swap_in NEW DIR: the complete directory NEW takes DIR's place.  The old
+# DIR is moved aside first and removed only once NEW is in place, so an
+# interruption leaves a whole NEW or a whole DIR.old, never half of one.
+swap_in() {
+	rm -rf "$2.old"
+	if [ -d "$2" ]; then
+		mv "$2" "$2.old" || return 1
+	fi
+	mv "$1" "$2" && rm -rf "$2.old"
+}

@@ -8,6 +8,7 @@
 # exports run under GNU parallel (against this machine) and as a Slurm
 # array script that passes bash -n.
 . tests/lib/common.sh
+. tests/lib/tune-checks.sh
 [ -x "${IDLESIM_WORKLOAD_HOST:-}" ] || skip "the workload generator is not built"
 scn=$PWD/tests/data/tune-short.ini
 dir=$IDLESIM_SCRATCH/sweep
@@ -74,33 +75,6 @@ head -1 "$csv" | grep -q '^point,label,x,current,runs,energy_nj,energy_ci95_nj,r
 	fail "tune.csv header: $(head -1 "$csv")"
 [ "$(tail -n +2 "$csv" | wc -l)" -eq 4 ] || fail "tune.csv: expected 4 points"
 
-# consistent_results CSV TXT: the recommendation and the front follow from the rows
-consistent_results() {
-	awk -F, -v txt="$2" '
-	NR == 1 { next }
-	{
-		n++; pt[n] = $1; e[n] = $6; p99[n] = $12; meets[n] = $16; par[n] = $17; rec[n] = $18
-		if ($10 > 0 && ($14 / $10 - $15 > 1e-6 || $15 - $14 / $10 > 1e-6)) bad = bad " miss_rate of point " $1
-		# the default MISSES=1%
-		if ($10 > 0 && meets[n] != ($15 <= 0.01)) bad = bad " meets_budget of point " $1
-		if (rec[n]) nrec++
-	}
-	END {
-		best = 0
-		for (i = 1; i <= n; i++) if (meets[i] && (!best || e[i] < e[best])) best = i
-		if (best && !rec[best]) bad = bad " point " pt[best] " meets the budget with least energy but is not recommended"
-		if (nrec > 1) bad = bad " more than one recommended point"
-		if (!best && nrec) bad = bad " a recommendation although no point meets the budget"
-		for (i = 1; i <= n; i++) {
-			dom = 0
-			for (j = 1; j <= n; j++)
-				if (j != i && e[j] <= e[i] && p99[j] <= p99[i] && (e[j] < e[i] || p99[j] < p99[i])) dom = 1
-			if (dom == par[i]) bad = bad " pareto flag of point " pt[i]
-		}
-		if (bad) { print "inconsistent:" bad; exit 1 }
-		print best ? "recommended " pt[best] : "none"
-	}' "$1"
-}
 verdict=$(consistent_results "$csv") || fail "$verdict"
 rtxt=$(cat "$IDLESIM_SCRATCH/sweep/results/recommendation.txt")
 case $verdict in

@@ -1,0 +1,73 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# idlesim-analyze tune on the host, driven by a committed sweep
+# (tests/fixtures/tune-sweep: tests/data/tune-fixture.ini, cluster-off's
+# target residency at 2500 us (current) and 5000 us in one sweep boot,
+# and the menu_deepest baseline, recorded by make tune): every point's
+# energy is the energy of its own analysis (run --point N), the baseline's
+# that of the baseline run, the ratios follow, the front and the
+# recommendation follow from the rows for the default budget and for a
+# looser one, a baseline without its role or a missing point is refused.
+. tests/lib/common.sh
+. tests/lib/tune-checks.sh
+fx=tests/fixtures/tune-sweep
+an=$IDLESIM_O/analysis/san/idlesim-analyze
+[ -x "$an" ] || fail "$an not built"
+s=$IDLESIM_SCRATCH
+runs=("$fx"/runs/*/)
+total() { sed -n 's/.*"energy_nj": { "total": \([0-9]*\).*/\1/p' "$1/summary.json" | head -1; }
+col() {	# FILE POINT NAME: tune.csv's NAME for POINT, by header name
+	awk -F, -v p="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["point"] == p { print $c[name] }' "$1"
+}
+near() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a - b < 1.5 && b - a < 1.5) }'; }
+
+before=$(find "$fx" -type f -printf '%p %s %T@\n' | sort)
+expect_exit 0 "$an" tune --out "$s/t" --points "$fx/points.tsv" "${runs[@]}"
+[ "$(find "$fx" -type f -printf '%p %s %T@\n' | sort)" = "$before" ] || fail "the analysis wrote into the fixture"
+csv=$s/t/tune.csv
+for f in tune.csv tune.json front.csv recommendation.txt; do
+	[ -s "$s/t/$f" ] || fail "tune wrote no $f"
+done
+[ "$(grep -vc '^point,' "$csv")" -eq 2 ] || fail "tune.csv: expected the fixture's 2 points"
+
+# each point is its own analysis; the baseline is the baseline run's
+expect_exit 0 "$an" run --out "$s/base" "$fx/runs/baseline-seed7"
+base=$(total "$s/base")
+grep -q "\"baseline\": { \"governor\": \"menu_deepest\", \"energy_nj\": $base," "$s/t/tune.json" ||
+	fail "tune.json's baseline is not the baseline run's $base nJ: $(grep '"baseline"' "$s/t/tune.json")"
+for p in 0 1; do
+	expect_exit 0 "$an" run --point $p --out "$s/p$p" "$fx/runs/menu-seed7-c0"
+	want=$(total "$s/p$p")
+	got=$(col "$csv" $p energy_nj)
+	near "$got" "$want" || fail "point $p: tune.csv says $got nJ, its own analysis $want nJ"
+	ratio=$(awk -v e="$want" -v b="$base" 'BEGIN { printf "%.4f", e / b }')
+	[ "$(col "$csv" $p ratio_to_baseline)" = "$ratio" ] ||
+		fail "point $p: ratio_to_baseline $(col "$csv" $p ratio_to_baseline), energy / baseline $ratio"
+done
+[ "$(col "$csv" 0 current)" = 1 ] && [ "$(col "$csv" 1 current)" = 0 ] || fail "the current point is not point 0"
+
+# the front and the recommendation, for the default budget and a looser one
+for budget in "" 100000000; do
+	out_dir=$s/t${budget:+-$budget}
+	[ -z "$budget" ] || expect_exit 0 "$an" tune --out "$out_dir" --points "$fx/points.tsv" --budget "$budget" "${runs[@]}"
+	verdict=$(consistent_results "$out_dir/tune.csv") || fail "budget ${budget:-default}: $verdict"
+	rtxt=$(cat "$out_dir/recommendation.txt")
+	case $verdict in
+	none) expect_grep "recommendation: none: no point keeps its misses within 1.00% of wake-ups" "$rtxt" "no point meets" ;;
+	*) expect_grep "recommendation: point ${verdict#recommended }:" "$rtxt" "the recommendation" ;;
+	esac
+	note "budget ${budget:-of the scenario}: $verdict"
+done
+[ "$(consistent_results "$s/t-100000000/tune.csv")" != none ] || fail "with a 100 ms budget no point met it"
+
+# refused: a baseline without its role; a sweep run without the points
+cp -a "$fx/runs" "$s/runs"
+sed -i '/^role /d' "$s/runs/baseline-seed7/manifest"
+expect_exit 1 "$an" tune --out "$s/bad1" --points "$fx/points.tsv" "$s"/runs/*/
+expect_grep "manifest has no 'role baseline' or 'role sweep'" "$out" "a run without its role"
+printf '# point\tcurrent\tbatch\n0\t1\ts3_residency_us=2500\n1\t0\ts3_residency_us=5000\n2\t0\ts3_residency_us=9000\n' >"$s/points3.tsv"
+expect_exit 1 "$an" tune --out "$s/bad2" --points "$s/points3.tsv" "${runs[@]}"
+expect_grep "point 2 has no run of scenario tune-fixture under seed 7: the sweep is incomplete" "$out" "a point no run holds"
+[ ! -e "$s/bad2/tune.csv" ] || fail "a sweep with a point no run holds wrote tune.csv"
+echo ok

@@ -144,6 +144,13 @@ static int simsoc_parse_value(const struct simsoc_ctrl *c, const char *txt, s64 
 	return 0;
 }
 
+/**
+ * simsoc_ctrl_value() - the value of a control in a published set
+ * @p: the set, under rcu_read_lock() or the control lock
+ * @id: the control's id (&enum simsoc_ctrl_id)
+ *
+ * Return: the value; for "generation", the set's publication number.
+ */
 s64 simsoc_ctrl_value(const struct simsoc_params *p, int id)
 {
 	if (id == SIMSOC_C_GENERATION)
@@ -278,7 +285,17 @@ static int simsoc_apply_locked(char *buf, enum simsoc_op op)
 	return ret;
 }
 
-/* Try or set a batch "name=value ..." (@buf is modified); 0 or -errno. */
+/**
+ * simsoc_ctrl_apply() - try or set a batch of controls
+ * @buf: "name=value ..." items, modified while parsed
+ * @op: %SIMSOC_OP_TRY validates only, %SIMSOC_OP_SET also publishes the
+ *	new set of values, all items or none
+ *
+ * The outcome, with the failing item and any broken rule of the model, is
+ * kept for simsoc_ctrl_result().  Takes the control lock: process context.
+ *
+ * Return: 0, or -EINVAL, -ERANGE, -EACCES, -E2BIG or -ENOMEM.
+ */
 int simsoc_ctrl_apply(char *buf, enum simsoc_op op)
 {
 	int ret;
@@ -289,7 +306,13 @@ int simsoc_ctrl_apply(char *buf, enum simsoc_op op)
 	return ret;
 }
 
-/* Set control @id to the text @val, which must be one item's value. */
+/**
+ * simsoc_ctrl_set_one() - set one control from its text value
+ * @id: the control's id (&enum simsoc_ctrl_id)
+ * @val: the value as text; blanks inside make it two items: -EINVAL
+ *
+ * Return: 0 or -errno, as simsoc_ctrl_apply().
+ */
 int simsoc_ctrl_set_one(int id, const char *val)
 {
 	char *buf;
@@ -313,7 +336,10 @@ int simsoc_ctrl_set_one(int id, const char *val)
 	return ret;
 }
 
-/* The outcome of the last batch, try or single set. */
+/**
+ * simsoc_ctrl_result() - the outcome of the last batch, try or single set
+ * @r: filled in
+ */
 void simsoc_ctrl_result(struct simsoc_result *r)
 {
 	mutex_lock(&simsoc_ctrl_lock);
@@ -321,6 +347,13 @@ void simsoc_ctrl_result(struct simsoc_result *r)
 	mutex_unlock(&simsoc_ctrl_lock);
 }
 
+/**
+ * simsoc_ctrl_init() - publish the first set of values
+ * @preset: a preset's name (nominal, hot, lowopp, busy, random)
+ * @controls: a batch applied after the preset, may be empty
+ *
+ * Return: 0, or -errno with nothing left published.
+ */
 int simsoc_ctrl_init(const char *preset, const char *controls)
 {
 	struct simsoc_params *p;
@@ -361,6 +394,12 @@ fail:
 	return ret;
 }
 
+/**
+ * simsoc_ctrl_exit() - withdraw the published values and free them
+ *
+ * The idle path must no longer read them: call it after the cpuidle
+ * driver is unregistered and the debugfs files are gone.
+ */
 void simsoc_ctrl_exit(void)
 {
 	struct simsoc_params *p;

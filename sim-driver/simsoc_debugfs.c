@@ -233,6 +233,11 @@ static const struct file_operations simsoc_ctrl_fops = {
 
 static struct dentry *simsoc_dir;
 
+/**
+ * simsoc_debugfs_init() - create /sys/kernel/debug/simsoc and its files
+ *
+ * Return: 0, or -errno when debugfs offers no directory.
+ */
 int simsoc_debugfs_init(void)
 {
 	struct dentry *ctrl;
@@ -257,6 +262,10 @@ int simsoc_debugfs_init(void)
 	return 0;
 }
 
+/**
+ * simsoc_debugfs_exit() - remove the directory, waiting for its readers
+ * and writers, so that none runs into the controls after they are gone
+ */
 void simsoc_debugfs_exit(void)
 {
 	debugfs_remove_recursive(simsoc_dir);

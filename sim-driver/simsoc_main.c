@@ -260,6 +260,14 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	return entered;
 }
 
+/**
+ * simsoc_meter_read() - a consistent copy of a CPU's energy meter
+ * @cpu: the CPU
+ * @m: filled in
+ *
+ * The meter is written by its own CPU only; this retries until it read a
+ * copy no update overlapped.
+ */
 void simsoc_meter_read(int cpu, struct simsoc_meter *m)
 {
 	struct simsoc_cpu *pc = per_cpu_ptr(&simsoc_pcpu, cpu);

@@ -48,6 +48,14 @@ static s64 simsoc_leak_uw(s64 leak_uw, s64 temp_c, s64 td_c)
 	return (leak_uw * (simsoc_pow2_q16(x) - 65536)) >> 16;
 }
 
+/**
+ * simsoc_model_derive() - the figures of a set of control values
+ * @p: the set; @p->d is computed from @p->v
+ *
+ * Exit latency, target residency and power of each state at the set's
+ * operating point and temperature, and the blocks' modes, as
+ * sim-driver/MODEL.md states them.  Pure: reads @p->v, writes @p->d.
+ */
 void simsoc_model_derive(struct simsoc_params *p)
 {
 	struct simsoc_derived *d = &p->d;
@@ -88,9 +96,16 @@ void simsoc_model_derive(struct simsoc_params *p)
 	}
 }
 
-/*
- * Cross-control checks on a complete set of values.  Returns 0, or -EINVAL
- * with the two controls of the failed rule in *bad_a and *bad_b.
+/**
+ * simsoc_model_check() - the model's rules on a complete set of values
+ * @v: a value per control (&enum simsoc_ctrl_id)
+ * @bad_a: set to the control that must not exceed @bad_b's, on failure
+ * @bad_b: see @bad_a
+ *
+ * A state's exit latency may not exceed its target residency, and
+ * neither may decrease with depth.
+ *
+ * Return: 0, or -EINVAL with the rule broken (@bad_a <= @bad_b).
  */
 int simsoc_model_check(const s64 *v, int *bad_a, int *bad_b)
 {

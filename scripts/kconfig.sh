@@ -3,8 +3,9 @@
 #
 # Make a kernel .config from fragments, and check it strictly.
 #
-# The fragments are merged onto tinyconfig with the kernel's own
-# merge_config.sh, then olddefconfig resolves the rest.  merge_config.sh only
+# The fragments are merged onto tinyconfig (as an empty object directory
+# gets it, see below) with the kernel's own merge_config.sh, then
+# olddefconfig resolves the rest.  merge_config.sh only
 # warns when a requested value did not survive (an option that does not
 # exist, or whose dependencies are not met); like the 2.6.36
 # nonint_oldconfig, we refuse to build such a config: every option named in
@@ -39,9 +40,19 @@ work=$(mktemp -d "$kobj/.kconfig.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # Generate into a scratch config so that a refused config never replaces
-# the last good one.
-kmake KCONFIG_CONFIG="$work/config" tinyconfig >"$work/tiny.log" 2>&1 || {
-	echo "kconfig: make tinyconfig failed:" >&2
+# the last good one.  The base is what 'make tinyconfig' gives in an empty
+# object directory, built here step by step: 6.1's tinyconfig merges
+# kernel/configs/tiny.config onto the object directory's own .config
+# (merge_config.sh -m .config), whatever KCONFIG_CONFIG says, so run in
+# OBJ_DIR it started from the previous build's config and an option taken
+# out of a fragment stayed set.  An empty config, tiny.config merged onto
+# it, olddefconfig: the same base on a cold and on a warm build.
+: >"$work/config"
+(cd "$work" && KCONFIG_CONFIG="$work/config" \
+	"$ktree/scripts/kconfig/merge_config.sh" -m "$work/config" \
+	"$ktree/kernel/configs/tiny.config" >"$work/tiny.log" 2>&1) &&
+	kmake KCONFIG_CONFIG="$work/config" olddefconfig >>"$work/tiny.log" 2>&1 || {
+	echo "kconfig: the tinyconfig base failed:" >&2
 	sed 's/^/  /' "$work/tiny.log" >&2
 	exit 1
 }

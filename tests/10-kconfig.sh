@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The config step refuses fragments whose options do not land (exit 2,
-# naming each), goes on in loose mode, and passes a clean fragment.
+# naming each), goes on in loose mode, passes a clean fragment, and gives
+# the same .config for the same fragments whatever the directory held.
 . tests/lib/common.sh
 [ -d "$IDLESIM_KTREE" ] || skip "no kernel tree at $IDLESIM_KTREE"
 base=kernel-patches/configs/base.config
@@ -34,12 +35,18 @@ printf '# CONFIG_CPU_IDLE_GOV_TEO is not set\nCONFIG_SMP=y\n' >"$IDLESIM_SCRATCH
 expect_exit 0 scripts/kconfig.sh "$IDLESIM_KTREE" "$obj" "$base" "$IDLESIM_SCRATCH/off.config"
 grep -q '^# CONFIG_CPU_IDLE_GOV_TEO is not set' "$obj/.config" || fail "TEO not switched off"
 
+# The previous .config of the directory leaves nothing behind: an option
+# no fragment names is at its tinyconfig value again (6.1's tinyconfig
+# merges onto OBJ_DIR/.config; kconfig.sh builds the base without it).
+echo 'CONFIG_IKCONFIG=y' >>"$obj/.config"
+expect_exit 0 scripts/kconfig.sh "$IDLESIM_KTREE" "$obj" "$base"
+! grep -q '^CONFIG_IKCONFIG=y' "$obj/.config" || fail "an option of the previous .config survived into the new one"
+[ "$(sha256sum <"$obj/.config")" = "$good" ] || fail "the same fragment gave another .config after a different one"
+
 # The fragments the build really uses must pass strictly: base and KUnit,
 # and with them each debug kernel's own (make DEBUG=1|kcsan|kasan; KCSAN
-# and KASAN exclude each other, so never all at once).  Each set in its
-# own directory, as make builds them: tinyconfig starts from the
-# directory's previous .config (its tiny.config step merges onto it), so
-# a KASAN .config would keep KCSAN out of the next.
+# and KASAN exclude each other, so never all at once), each set in its
+# own directory, as make builds them.
 base_set=(kernel-patches/configs/base.config)
 [ -f kernel-patches/configs/kunit.config ] && base_set+=(kernel-patches/configs/kunit.config)
 expect_exit 0 scripts/kconfig.sh "$IDLESIM_KTREE" "$obj" "${base_set[@]}"

@@ -51,12 +51,7 @@ done
 for budget in "" 100000000; do
 	out_dir=$s/t${budget:+-$budget}
 	[ -z "$budget" ] || expect_exit 0 "$an" tune --out "$out_dir" --points "$fx/points.tsv" --budget "$budget" "${runs[@]}"
-	verdict=$(consistent_results "$out_dir/tune.csv") || fail "budget ${budget:-default}: $verdict"
-	rtxt=$(cat "$out_dir/recommendation.txt")
-	case $verdict in
-	none) expect_grep "recommendation: none: no point keeps its misses within 1.00% of wake-ups" "$rtxt" "no point meets" ;;
-	*) expect_grep "recommendation: point ${verdict#recommended }:" "$rtxt" "the recommendation" ;;
-	esac
+	verdict=$(check_recommendation "$out_dir") || exit 1
 	note "budget ${budget:-of the scenario}: $verdict"
 done
 [ "$(consistent_results "$s/t-100000000/tune.csv")" != none ] || fail "with a 100 ms budget no point met it"

@@ -75,12 +75,7 @@ head -1 "$csv" | grep -q '^point,label,x,current,runs,energy_nj,energy_ci95_nj,r
 	fail "tune.csv header: $(head -1 "$csv")"
 [ "$(tail -n +2 "$csv" | wc -l)" -eq 4 ] || fail "tune.csv: expected 4 points"
 
-verdict=$(consistent_results "$csv") || fail "$verdict"
-rtxt=$(cat "$IDLESIM_SCRATCH/sweep/results/recommendation.txt")
-case $verdict in
-none) expect_grep "recommendation: none: no point keeps its misses within 1.00% of wake-ups; the closest is point [0-9]" "$rtxt" "no point meets" ;;
-*) expect_grep "recommendation: point ${verdict#recommended }:" "$rtxt" "the recommendation" ;;
-esac
+verdict=$(check_recommendation "$IDLESIM_SCRATCH/sweep/results") || exit 1
 note "1 % misses: $verdict"
 
 # every point's energy is its run's own analysis of that point

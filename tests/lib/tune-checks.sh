@@ -32,3 +32,18 @@ consistent_results() {
 		print best ? "recommended " pt[best] : "none"
 	}' "$1"
 }
+
+# check_recommendation DIR: DIR/tune.csv is consistent and
+# DIR/recommendation.txt says what its rows give; prints the verdict
+# ("none" or "recommended N").  Fails from a subshell: call it as
+# verdict=$(check_recommendation DIR) || exit 1
+check_recommendation() {
+	local verdict rtxt
+	verdict=$(consistent_results "$1/tune.csv") || fail "$1/tune.csv: $verdict"
+	rtxt=$(cat "$1/recommendation.txt")
+	case $verdict in
+	none) expect_grep "recommendation: none: no point keeps its misses within 1.00% of wake-ups; the closest is point [0-9]" "$rtxt" "no point meets" ;;
+	*) expect_grep "recommendation: point ${verdict#recommended }:" "$rtxt" "the recommendation" ;;
+	esac
+	echo "$verdict"
+}

@@ -24,6 +24,10 @@ $W --quiet --seed 2 --out "$RESULTS/random3" /job/guest-random.ini
 : > /tmp/batches
 $W --quiet --hw-ctrl /tmp/batches --out "$RESULTS/hw" /job/guest-hw.ini
 cp /tmp/batches "$RESULTS/hw/batches"
+# the driver's directory named by SIMSOC_DEBUGFS, the one override
+mkdir -p /tmp/soc && : > /tmp/soc/batch
+SIMSOC_DEBUGFS=/tmp/soc $W --quiet --out "$RESULTS/hwenv" /job/guest-hw.ini
+cp /tmp/soc/batch "$RESULTS/hwenv/batches"
 if $W --quiet --hw-ctrl /nonexistent/batch --out "$RESULTS/nohw" /job/guest-hw.ini 2>"$RESULTS/nohw.err"; then
 	echo "a scenario with hardware controls ran without them"; exit 1
 fi
@@ -109,6 +113,7 @@ nb=$(grep -cx 'dma_mode=busy' "$b") ni=$(grep -cx 'dma_mode=idle' "$b")
 expect_grep "^idlesim-workload: error: /job/guest-hw.ini:11: this scenario sets hardware controls, but the sim driver's batch file is not there \(/nonexistent/batch: No such file or directory\)" \
 	"$(cat "$r/nohw.err")" "missing controls message"
 [ ! -e "$r/nohw/workload-summary.txt" ] || fail "a run without its controls wrote results"
+cmp -s "$b" "$r/hwenv/batches" || fail "hw: SIMSOC_DEBUGFS=DIR did not send the batches to DIR/batch"
 
 # --- phase boundaries in the trace --------------------------------------------------
 m=$r/markers.txt

@@ -8,7 +8,7 @@
 # /job/points.tsv ("N<TAB>name=value ..." a line), it tries each point on
 # the driver (its try file: the model's cross-checks, nothing applied)
 # and writes try.txt: "N ok", or "N rejected " and the driver's result.
-simsoc=/sys/kernel/debug/simsoc
+simsoc=${SIMSOC_DEBUGFS:?set by init}
 cat $simsoc/query > "$RESULTS/query.txt" || exit 1
 simsocctl table > "$RESULTS/simsoc-table.txt" || exit 1
 [ -f /job/points.tsv ] || exit 0

@@ -25,8 +25,8 @@ snapshot() {
 		cpu=${s%/cpuidle/*}
 		echo "${cpu##*/cpu} ${s##*/state} $usage $time $above $below"
 	done > "$RESULTS/cpuidle-$1$_sfx.txt"
-	if [ -r /sys/kernel/debug/simsoc/energy ]; then
-		while read -r line; do echo "$line"; done < /sys/kernel/debug/simsoc/energy \
+	if [ -r "$SIMSOC_DEBUGFS/energy" ]; then
+		while read -r line; do echo "$line"; done < "$SIMSOC_DEBUGFS/energy" \
 			> "$RESULTS/cpuidle-$1$_sfx.energy"
 	fi
 	echo "idlesim: snapshot $1 end$_mark" > /sys/kernel/tracing/trace_marker

@@ -18,7 +18,7 @@
 # results go to $RESULTS/pN/.  idlesim-analyze run --point N reads one.
 
 tracing=/sys/kernel/tracing
-simsoc=/sys/kernel/debug/simsoc
+simsoc=${SIMSOC_DEBUGFS:?set by init}
 scn=$(ls /job/*.ini 2>/dev/null | head -1)
 seed=
 [ -f /job/seed ] && seed="--seed $(cat /job/seed)"

@@ -2,7 +2,7 @@
 # Helpers for the simsoc guest tests (busybox sh).  Sourced by each test
 # as /job/lib.sh; the host passes it with --file.
 
-D=/sys/kernel/debug/simsoc
+D=${SIMSOC_DEBUGFS:?set by the guest init}
 T=/sys/kernel/tracing
 CPUIDLE=/sys/devices/system/cpu/cpuidle
 FAILED=0

@@ -9,7 +9,8 @@
  *   simsocctl energy | table | result the meter, the derived table, the last outcome
  *
  * On a rejected batch it prints the failing item (the driver's error_idx)
- * and exits 1; usage errors exit 2.  SIMSOC_DIR overrides the debugfs path.
+ * and exits 1; usage errors exit 2.  SIMSOC_DEBUGFS (the guest's init sets
+ * it) names the driver's debugfs directory.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+/* the driver's own default, for use outside the guest's init */
 static const char *dir = "/sys/kernel/debug/simsoc";
 
 static int cat(const char *name)
@@ -149,8 +151,8 @@ int main(int argc, char **argv)
 	char name[256];
 	int i, rc = 0;
 
-	if (getenv("SIMSOC_DIR"))
-		dir = getenv("SIMSOC_DIR");
+	if (getenv("SIMSOC_DEBUGFS"))
+		dir = getenv("SIMSOC_DEBUGFS");
 	if (argc < 2)
 		return print_usage();
 	if (!strcmp(argv[1], "list"))

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The sim driver's controls, seen from the workload: one atomic batch
- * "name=value name=value" written to one file.  This is the only place
- * that knows where that file is; adjust HW_CTRL_PATH (or pass --hw-ctrl)
- * when the sim driver's interface moves.
+ * "name=value name=value" written to one file, HW_CTRL_NAME in the
+ * driver's debugfs directory.  The guest's init names that directory in
+ * SIMSOC_DEBUGFS for every job and tool; HW_DEBUGFS_DIR, the driver's own
+ * default, is what is used without it.  --hw-ctrl PATH names another file.
  */
 #ifndef IDLESIM_HW_H
 #define IDLESIM_HW_H
 
 #include <stddef.h>
 
-#ifndef HW_CTRL_PATH
-#define HW_CTRL_PATH "/sys/kernel/debug/simsoc/batch"
-#endif
+#define HW_DEBUGFS_DIR "/sys/kernel/debug/simsoc"
+#define HW_CTRL_NAME "batch"
 /* read after a failed batch, in the same directory: "op=set status=-22 error_idx=1 ..." */
 #define HW_RESULT_NAME "result"
 

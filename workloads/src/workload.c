@@ -26,6 +26,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -42,10 +43,12 @@ static void usage(void)
 		"                                             guest_seconds, hw, controls, commands)\n"
 		"options:\n"
 		"  --out DIR       results directory (default $RESULTS, else .)\n"
-		"  --hw-ctrl PATH  the sim driver's batch control file (default %s)\n"
+		"  --hw-ctrl PATH  the sim driver's batch control file (default\n"
+		"                  $SIMSOC_DEBUGFS/%s, else %s/%s)\n"
 		"  --no-hw         ignore the scenario's hardware controls\n"
 		"  --seed N        use seed N instead of the scenario's\n"
-		"  --quiet         no progress messages\n", HW_CTRL_PATH);
+		"  --quiet         no progress messages\n",
+		HW_CTRL_NAME, HW_DEBUGFS_DIR, HW_CTRL_NAME);
 	exit(2);
 }
 
@@ -65,13 +68,17 @@ int main(int argc, char **argv)
 	};
 	/* static: a signal may still arrive while the process exits */
 	static struct workload wl = { .marker_fd = -1 };
+	static char hw_ctrl[PATH_MAX];
 	const char *get = NULL, *seed = NULL;
 	char err[SCN_MAX_ERR];
 	struct scenario *s;
 	int mode = 0, c, i, rc = 0;
 
 	wl.out = getenv("RESULTS") ? getenv("RESULTS") : ".";
-	wl.hw_path = getenv("IDLESIM_HW_CTRL") ? getenv("IDLESIM_HW_CTRL") : HW_CTRL_PATH;
+	snprintf(hw_ctrl, sizeof(hw_ctrl), "%s/%s",
+		 getenv("SIMSOC_DEBUGFS") ? getenv("SIMSOC_DEBUGFS") : HW_DEBUGFS_DIR,
+		 HW_CTRL_NAME);
+	wl.hw_path = hw_ctrl;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':

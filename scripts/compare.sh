@@ -34,10 +34,7 @@ analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
 name=$(basename "$scn" .ini)
 
 # the comparison's limits, from the comparison itself, before any boot
-declare -A limit=()
-while read -r k v; do limit[$k]=$v; done < <("$analyze" compare --limits)
-[[ ${limit[governors]:-} =~ ^[1-9][0-9]*$ && ${limit[repeats]:-} =~ ^[1-9][0-9]*$ ]] ||
-	die "$analyze compare --limits: no limits"
+read_limits compare governors repeats
 [ $# -le "${limit[governors]}" ] ||
 	die "$# governors, at most ${limit[governors]} in one comparison"
 repeats=${IDLESIM_REPEATS:-1}

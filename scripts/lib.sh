@@ -27,3 +27,16 @@ swap_in() {
 	fi
 	mv "$1" "$2" && rm -rf "$2.old"
 }
+
+# read_limits COMMAND NAME...: the limits idlesim-analyze COMMAND (compare
+# or tune) enforces, into limit[NAME], each checked to be a count; the
+# scripts check a request against them before anything boots
+read_limits() {
+	local cmd=$1 k v
+	shift
+	declare -gA limit=()
+	while read -r k v; do limit[$k]=$v; done < <("$analyze" "$cmd" --limits)
+	for k in "$@"; do
+		[[ ${limit[$k]:-} =~ ^[1-9][0-9]*$ ]] || die "$analyze $cmd --limits: no limit for $k"
+	done
+}

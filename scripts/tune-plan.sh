@@ -22,11 +22,7 @@ residency | exit) ;;
 *) die "KNOB=$knob: expected residency (target residency) or exit (exit latency)" ;;
 esac
 # the merge's limits, from the merge itself (idlesim-analyze tune --limits)
-declare -A limit=()
-while read -r k v; do limit[$k]=$v; done < <("$analyze" tune --limits)
-for k in points scenarios repeats dims; do
-	[[ ${limit[$k]:-} =~ ^[1-9][0-9]*$ ]] || die "$analyze tune --limits: no limit for $k"
-done
+read_limits tune points scenarios repeats dims
 [[ $repeats =~ ^[1-9][0-9]*$ ]] && [ "$repeats" -le "${limit[repeats]}" ] ||
 	die "REPEATS=$repeats: expected a count from 1 to ${limit[repeats]}"
 nscn=$(wc -w <<<"$scenarios")

@@ -16,6 +16,7 @@ host_pkgs=(
 	binutils-aarch64-linux-gnu make bc bison flex libssl-dev libelf-dev
 	cpio ccache qemu-system-arm trace-cmd libtracecmd-dev
 	libtraceevent-dev libtracefs-dev gnuplot-nox pkg-config xz-utils
+	libfdt-dev device-tree-compiler
 	kmod rsync perl python3 gcc libc6-dev dpkg-dev file
 	clang libclang-rt-14-dev valgrind time parallel
 	# tests/71 starts a one-node Slurm of its own (munged, slurmctld,

@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idlesim-soc import: a first SoC description from a board's device tree.
+ * Every figure the DT holds is written with the node it comes from; every
+ * one it does not hold is a '?' that `check` refuses until a person fills
+ * it in, so that nothing is silently invented.  --fill takes those from a
+ * previous description, so that a shipped file is exactly import output
+ * plus its filled lines and blocks, and can be regenerated and diffed.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dt-read.h"
+#include "import.h"
+#include "soc.h"
+
+
+#define MAX_SECT	8	/* [cluster] and [state] sections, socs/README.md */
+#define MAX_OPP_LINES	8
+
+static const char usage[] =
+"usage: idlesim-soc import [-I DIR]... [--fill OLD.soc] BOARD.dtb|BOARD.dts\n"
+"\n"
+"Writes an SoC description of the board to standard output.  A .dts is run\n"
+"through cpp (-I: include directories, beside the file's own) and dtc.\n"
+"Figures the device tree does not hold are '?', and each is listed on\n"
+"standard error as NAME.soc: line N (N counts the lines written).\n"
+"\n"
+"--fill OLD.soc: a written line holding a '?' is replaced by OLD's line\n"
+"with the same key in the same section (the same [header], the same text\n"
+"before '='; the Nth 'opp' line by OLD's Nth), verbatim with its comment,\n"
+"when OLD's line has the same text for every value the device tree gave\n"
+"(else the '?' stays, reported); 'opp = ? ? ...', a table the device tree\n"
+"lacks, by all of OLD's 'opp' lines of the section.  Lines without '?'\n"
+"always come from the device tree.  OLD's [block] sections are appended,\n"
+"each after a blank line.  Nothing else of OLD is kept.\n";
+
+struct group {			/* CPUs of one cpu-map cluster, all alike */
+	int first, n;
+	enum dtr_off off[DTR_MAX_STATES];
+	const char *why[DTR_MAX_STATES];
+};
+
+struct sect {			/* one [cluster] section */
+	int g, count;
+	char name[32];
+	struct dtr_opps opps;
+	struct dtr_costs core, clus;
+	int share;		/* CPUs sharing the cluster cost node */
+};
+
+struct imp {
+	struct dtr dt;
+	struct group g[DTR_MAX_CPUS];
+	int ng;
+	struct sect s[DTR_MAX_CPUS];
+	int ns, npos;
+	char pos[MAX_SECT][16];	/* [state] names, WFI first */
+	enum dtr_off pos_off[MAX_SECT];
+	char name[32];
+	struct out o;
+};
+
+static const char *const off_name[] = { "clock", "core", "cluster", "soc" };
+
+/* One line: fmt, then "  # " and the comment when there is one. */
+static struct line *emit(struct imp *im, const char *comment, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (comment && *comment && n < (int)sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - n, "  # %s", comment);
+	return import_add_line(&im->o, strdup(buf));
+}
+
+__attribute__((format(printf, 3, 4)))
+static void cat(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (n < len)
+		vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
+static void need(struct imp *im, const char *field, const char *why)
+{
+	struct line *l = &im->o.l[im->o.n - 1];
+
+	if (l->nq < MAX_Q)
+		snprintf(l->q[l->nq++], sizeof(l->q[0]), "%s: %s", field, why);
+}
+
+static const char *cite(struct imp *im, int node)
+{
+	static char buf[4][320];
+	static int i;
+	char *p = buf[i++ % 4];
+	const char *label = dtr_label(&im->dt, node);
+
+	snprintf(p, sizeof(buf[0]), "%s%s%s%s", dtr_path(&im->dt, node),
+		 label ? " (" : "", label ? label : "", label ? ")" : "");
+	return p;
+}
+
+static bool same_cpu(const struct dtr *dt, const struct dtr_cpu *a,
+		     const struct dtr_cpu *b)
+{
+	int i;
+
+	if (strcmp(a->compat, b->compat) || a->opp_table != b->opp_table ||
+	    a->has_dpc != b->has_dpc || a->dpc != b->dpc ||
+	    !dtr_same_costs(dt, a->cost_core, b->cost_core) ||
+	    !dtr_same_costs(dt, a->cost_cluster, b->cost_cluster) ||
+	    a->nstates != b->nstates)
+		return false;
+	for (i = 0; i < a->nstates; i++)
+		if (a->state[i].node != b->state[i].node)
+			return false;
+	return true;
+}
+
+/*
+ * Groups: runs of alike CPUs of one cpu-map cluster.  A cluster of unlike
+ * CPUs (sdm845's one DynamIQ cluster of four silver and four gold cores)
+ * becomes several [cluster] sections, and a state of its cluster domain,
+ * which needs all of them idle, is an SoC state for the description.
+ */
+static int make_groups(struct imp *im)
+{
+	struct dtr *dt = &im->dt;
+	int i, j, k;
+
+	if (dt->ncpus > 8)
+		return dtr_bad(dt, -1, NULL, "%d CPUs; a description holds at most 8",
+			       dt->ncpus);
+	for (i = 0; i < dt->ncpus; i++) {
+		if (i && dt->cpu[i].dt_cluster == dt->cpu[i - 1].dt_cluster &&
+		    same_cpu(dt, &dt->cpu[im->g[im->ng - 1].first], &dt->cpu[i])) {
+			im->g[im->ng - 1].n++;
+			continue;
+		}
+		for (j = 0; j < i - 1; j++)
+			if (dt->cpu[j].dt_cluster == dt->cpu[i].dt_cluster &&
+			    dt->cpu[i - 1].dt_cluster != dt->cpu[i].dt_cluster)
+				return dtr_bad(dt, dt->cpu[i].node, NULL,
+					       "its cpu-map cluster's CPUs are not consecutive in reg order, as a description numbers them");
+		im->g[im->ng++] = (struct group){ .first = i, .n = 1 };
+	}
+	for (k = 0; k < im->ng; k++) {
+		struct group *g = &im->g[k];
+		struct dtr_cpu *c = &dt->cpu[g->first];
+		uint64_t mine = ((1ULL << g->n) - 1) << g->first;
+
+		for (i = 0; i < c->nstates; i++) {
+			g->off[i] = c->state[i].off;
+			g->why[i] = c->state[i].why;
+			if (g->off[i] == DTR_CLUSTER && (c->state[i].span & ~mine)) {
+				g->off[i] = DTR_SOC;
+				g->why[i] = "its cluster holds CPUs of other [cluster] sections";
+			}
+		}
+	}
+	return 0;
+}
+
+static bool same_group(const struct imp *im, int a, int b)
+{
+	const struct group *x = &im->g[a], *y = &im->g[b];
+
+	return x->n == y->n && !memcmp(x->off, y->off, sizeof(x->off)) &&
+	       same_cpu(&im->dt, &im->dt.cpu[x->first], &im->dt.cpu[y->first]);
+}
+
+/*
+ * Names: the core of the compatible ("arm,cortex-a53" -> "a53").  When two
+ * sections would share one (sdm845: "qcom,kryo385" twice), by capacity-
+ * dmips-mhz, lowest first: "little", "big" ("mid" between for three); with
+ * capacities alike, or more sections, the name and the section's number.
+ */
+static uint32_t dmips(const struct imp *im, int k)
+{
+	return im->dt.cpu[im->g[im->s[k].g].first].dmips;
+}
+
+static void name_sects(struct imp *im)
+{
+	static const char *const bl[3][3] = {
+		{ "cpu" }, { "little", "big" }, { "little", "mid", "big" } };
+	int i, j, rank;
+	bool dup = false, distinct = im->ns <= 3;
+
+	for (i = 0; i < im->ns; i++) {
+		const char *c = im->dt.cpu[im->g[im->s[i].g].first].compat;
+		const char *p = strchr(c, ',') ? strchr(c, ',') + 1 : c;
+		char *n = im->s[i].name;
+
+		if (!strncmp(p, "cortex-", 7))
+			p += 7;
+		snprintf(n, 13, "%s", *p ? p : "cpu");
+		for (j = 0; n[j]; j++)
+			if (!strchr("._-", n[j]) && !isalnum((unsigned char)n[j]))
+				n[j] = '-';
+		for (j = 0; j < i; j++) {
+			dup |= !strcmp(n, im->s[j].name);
+			distinct &= dmips(im, i) != dmips(im, j);
+		}
+	}
+	for (i = 0; dup && i < im->ns; i++) {
+		for (j = 0, rank = 0; j < im->ns; j++)
+			rank += dmips(im, j) < dmips(im, i);
+		if (distinct)
+			snprintf(im->s[i].name, 16, "%s", bl[im->ns - 1][rank]);
+		else
+			sprintf(im->s[i].name + strlen(im->s[i].name), "-%d", i);
+	}
+}
+
+/*
+ * A state's name is the same in every section (one driver table): the node
+ * name of the first section's state without a leading little- or big- and
+ * its number suffixes ("cpu-sleep-0-0" -> "cpu-sleep"), and "-<depth>"
+ * after it when another depth has that name; 15 of [A-Za-z0-9._-] at most.
+ */
+static void name_pos(struct imp *im, int p, int node)
+{
+	char n[64], *s = n, *dash;
+	int i;
+
+	snprintf(n, sizeof(n), "%s", dtr_name(&im->dt, node));
+	if (!strncasecmp(s, "little-", 7) || !strncasecmp(s, "big-", 4))
+		s = strchr(s, '-') + 1;
+	while ((dash = strrchr(s, '-')) && dash > s && dash[1] &&
+	       strspn(dash + 1, "0123456789") == strlen(dash + 1))
+		*dash = '\0';
+	for (i = 0; s[i]; i++)
+		if (!strchr("._-", s[i]) && !isalnum((unsigned char)s[i]))
+			s[i] = '-';
+	s[15] = '\0';
+	for (i = 0; i < p && strcmp(im->pos[i], s); i++)
+		;
+	if (i < p)
+		sprintf(s + (strlen(s) > 13 ? 13 : strlen(s)), "-%d", p);
+	snprintf(im->pos[p], sizeof(im->pos[0]), "%.15s", s);
+}
+
+static int build(struct imp *im)
+{
+	struct dtr *dt = &im->dt;
+	int i, k, rc = make_groups(im);
+
+	if (rc)
+		return rc;
+	for (k = 0; k < im->ng; k++) {
+		struct sect *s = &im->s[im->ns];
+		struct dtr_cpu *c = &dt->cpu[im->g[k].first];
+
+		if (im->ns && same_group(im, im->s[im->ns - 1].g, k)) {
+			im->s[im->ns - 1].count++;
+			continue;
+		}
+		*s = (struct sect){ .g = k, .count = 1 };
+		rc = dtr_read_opps(dt, c->opp_table, &s->opps);
+		if (!rc)
+			rc = dtr_read_costs(dt, c->cost_core, &s->core);
+		if (!rc)
+			rc = dtr_read_costs(dt, c->cost_cluster, &s->clus);
+		if (rc)
+			return rc;
+		for (i = 0; i < dt->ncpus; i++)
+			s->share += c->cost_cluster >= 0 &&
+				    dt->cpu[i].cost_cluster == c->cost_cluster;
+		im->ns++;
+		if (im->npos < c->nstates + 1)
+			im->npos = c->nstates + 1;
+	}
+	if (im->ns > MAX_SECT || im->npos > MAX_SECT)
+		return dtr_bad(dt, -1, NULL, "%d kinds of cluster, %d idle states with WFI; a description holds 8 of each",
+			       im->ns, im->npos);
+	name_sects(im);
+	snprintf(im->pos[0], sizeof(im->pos[0]), "WFI");
+	for (i = 1; i < im->npos; i++) {
+		for (k = 0; k < im->ns; k++) {
+			struct group *g = &im->g[im->s[k].g];
+			struct dtr_cpu *c = &dt->cpu[g->first];
+
+			if (i > c->nstates)
+				continue;
+			if (!im->pos_off[i])
+				name_pos(im, i, c->state[i - 1].node);
+			if (im->pos_off[i] < g->off[i - 1])
+				im->pos_off[i] = g->off[i - 1];
+		}
+	}
+	return 0;
+}
+
+static void fmt_hz(char *b, size_t n, uint64_t hz)
+{
+	if (hz % 1000000)
+		snprintf(b, n, "%llukHz", (unsigned long long)(hz / 1000));
+	else
+		snprintf(b, n, "%lluMHz", (unsigned long long)(hz / 1000000));
+}
+
+static void fmt_unit(char *b, size_t n, uint64_t v, const char *big,
+		     const char *small)
+{
+	if (v % 1000)
+		snprintf(b, n, "%llu%s", (unsigned long long)v, small);
+	else
+		snprintf(b, n, "%llu%s", (unsigned long long)(v / 1000), big);
+}
+
+static void write_soc(struct imp *im)
+{
+	static const char *const dflt[5][2] = {
+		{ "reference_temp", "45C" }, { "exit_fixed", "50%" },
+		{ "active_leak_doubling", "20C" }, { "jitter", "5%" },
+		{ "coupling", "yes" } };
+	const char *model = im->dt.model;
+	int i;
+
+	emit(im, NULL, "# %s: written by idlesim-soc import from %s.", im->name,
+	     im->dt.file);
+	emit(im, NULL, "# Each '?' is a figure the device tree does not hold: fill it in.");
+	emit(im, NULL, "");
+	emit(im, NULL, "[soc]");
+	emit(im, NULL, "name = %s", im->name);
+	emit(im, model ? "/: model" : NULL, "description = %s", model ? model : "?");
+	if (!model)
+		need(im, "description", "no model property in /");
+	emit(im, NULL, "source = %s", im->dt.file);
+	for (i = 0; i < 5; i++)
+		emit(im, "idlesim default, not from the DT", "%s = %s", dflt[i][0],
+		     dflt[i][1]);
+}
+
+static void write_states(struct imp *im)
+{
+	int p, k;
+
+	emit(im, NULL, "");
+	emit(im, NULL, "# State 0 is WFI, which no device tree lists: cpuidle-psci and cpuidle-arm");
+	emit(im, NULL, "# put it first in every CPU's table.");
+	emit(im, NULL, "[state WFI]");
+	emit(im, "arm WFI: clock-gated only", "off = clock");
+	for (p = 1; p < im->npos; p++) {
+		const char *why = NULL;
+		char buf[400];
+
+		emit(im, NULL, "");
+		for (k = 0; k < im->ns; k++) {
+			struct group *g = &im->g[im->s[k].g];
+			struct dtr_state *s = &im->dt.cpu[g->first].state[p - 1];
+
+			if (p > im->dt.cpu[g->first].nstates)
+				continue;
+			emit(im, NULL, "# %s: %s%s%s", im->s[k].name, cite(im, s->node),
+			     s->domain >= 0 ? " of " : "",
+			     s->domain >= 0 ? dtr_path(&im->dt, s->domain) : "");
+			if (!why && g->off[p - 1] == im->pos_off[p])
+				why = g->why[p - 1];
+		}
+		emit(im, NULL, "[state %s]", im->pos[p]);
+		snprintf(buf, sizeof(buf), "%s: %s", off_name[im->pos_off[p]], why);
+		emit(im, buf, "off = %s", off_name[im->pos_off[p]]);
+	}
+}
+
+enum { BY_NONE, BY_UW, BY_DPC, BY_COST };
+
+/* core=: opp-microwatt, else dynamic-power-coefficient, else EAS costs. */
+static int core_source(const struct sect *s, const struct dtr_cpu *c)
+{
+	int i, uw = 1, uv = 1;
+
+	for (i = 0; i < s->opps.n; i++) {
+		uw &= s->opps.opp[i].has_uw;
+		uv &= s->opps.opp[i].has_uv;
+	}
+	if (uw && s->opps.n)
+		return BY_UW;
+	if (c->has_dpc && uv && s->opps.n)
+		return BY_DPC;
+	return s->core.node >= 0 && s->core.nbusy == s->opps.n ? BY_COST : BY_NONE;
+}
+
+static void write_opps(struct imp *im, struct sect *s, struct dtr_cpu *c)
+{
+	int n = s->opps.n, keep = n > MAX_OPP_LINES ? MAX_OPP_LINES : n;
+	int by = core_source(s, c), j;
+	bool clus = s->clus.node >= 0 && s->clus.nbusy == n;
+	const char *nocore = s->core.node >= 0 ? "busy-cost-data and the OPP table differ in length" :
+			     c->has_dpc ? "dynamic-power-coefficient needs the OPPs' voltages" :
+			     "no opp-microwatt, dynamic-power-coefficient or sched-energy-costs";
+	const char *noclus = s->clus.node >= 0 ? "busy-cost-data and the OPP table differ in length" :
+			     "not in the device tree (no sched-energy-costs cluster node)";
+
+	if (!n) {
+		emit(im, NULL, "opp = ? ? core=? cluster=?")->table = true;
+		need(im, "frequency", "no operating-points-v2 in the cpu node (OPPs from firmware?)");
+		need(im, "voltage", "no operating-points-v2 in the cpu node");
+		need(im, "core", nocore);
+		need(im, "cluster", noclus);
+		return;
+	}
+	if (n > keep)
+		emit(im, NULL, "# %s has %d operating points and a description holds %d: the lowest, the highest and evenly spaced ones between (by index)",
+		     dtr_path(&im->dt, s->opps.node), n, keep);
+	if (by == BY_DPC)
+		emit(im, NULL, "# core=: dynamic-power-coefficient = <%u> of %s: uW = C * mV^2 * MHz / 10^6 in integers, as drivers/opp/of.c _get_power() computes it",
+		     c->dpc, dtr_path(&im->dt, c->node));
+	else if (by != BY_NONE)
+		emit(im, NULL, "# core=: %s", by == BY_UW ? "opp-microwatt" :
+		     "busy-cost-data of the core cost node by position, cost read as mW");
+	if (clus)
+		emit(im, NULL, "# cluster=: busy-cost-data of %s by position, cost read as mW",
+		     dtr_path(&im->dt, s->clus.node));
+	for (j = 0; j < keep; j++) {
+		int i = keep == n ? j : (j * (n - 1) + (keep - 1) / 2) / (keep - 1);
+		struct dtr_opp *o = &s->opps.opp[i];
+		char f[32], v[32] = "?", pc[32] = "?", pl[32] = "?", cm[300];
+		uint64_t mv = o->uv / 1000, core = o->uw;
+
+		fmt_hz(f, sizeof(f), o->hz);
+		if (o->has_uv)
+			fmt_unit(v, sizeof(v), o->uv, "mV", "uV");
+		if (by == BY_DPC)
+			core = (uint64_t)c->dpc * mv * mv * (o->hz / 1000000) / 1000000;
+		else if (by == BY_COST)
+			core = (uint64_t)s->core.busy[i] * 1000;
+		if (by != BY_NONE)
+			fmt_unit(pc, sizeof(pc), core, "mW", "uW");
+		if (clus)
+			fmt_unit(pl, sizeof(pl), (uint64_t)s->clus.busy[i] * 1000, "mW", "uW");
+		snprintf(cm, sizeof(cm), "%s%s", cite(im, o->node),
+			 o->hz % 1000 ? ", rounded down to kHz" : "");
+		emit(im, cm, "opp = %s %s core=%s cluster=%s", f, v, pc, pl);
+		if (!o->has_uv)
+			need(im, "voltage", "no opp-microvolt in the OPP node");
+		if (by == BY_NONE)
+			need(im, "core", nocore);
+		if (!clus)
+			need(im, "cluster", noclus);
+	}
+}
+
+/*
+ * idle-cost-data, sched-energy-costs.txt of the Android common kernels
+ * (android-4.4 to 4.14, Documentation/devicetree/bindings/scheduler/) with
+ * Documentation/scheduler/sched-energy.txt: one cost per idle state, the
+ * first being "active idle" (idle, no state entered), which "may be left
+ * out" for a group of one CPU.  So with one more entry than the CPU's
+ * cpuidle states (WFI included), entry p + 1 is state p, as ARM's Juno
+ * energy_model.h lists them (active idle, WFI, cpu-sleep-0,
+ * cluster-sleep-0); with as many, entry p is state p; else no match.
+ */
+static int idle_entry(const struct dtr_costs *k, int nstates, int p)
+{
+	if (k->nidle == nstates + 1)
+		return p + 1;
+	return k->nidle == nstates ? p : -1;
+}
+
+static void write_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
+{
+	int p, ns = c->nstates + 1;
+
+	emit(im, NULL, "# exit=: entry + exit latency, as drivers/cpuidle/dt_idle_states.c adds them");
+	for (p = 0; p < im->npos; p++) {
+		struct dtr_state *st = p ? &c->state[p - 1] : NULL;
+		int a = idle_entry(&s->core, ns, p), b = idle_entry(&s->clus, ns, p);
+		bool cost = s->core.node >= 0 && a >= 0 && (s->clus.node < 0 || b >= 0);
+		char e[32] = "?", r[32] = "?", pw[32] = "?", cm[480] = "";
+
+		if (!p) {
+			snprintf(e, sizeof(e), "1us");
+			snprintf(r, sizeof(r), "1us");
+			cat(cm, sizeof(cm), "arm WFI, as cpuidle-psci and cpuidle-arm set it");
+		} else if (p <= c->nstates) {
+			snprintf(e, sizeof(e), "%uus", st->exit_us);
+			snprintf(r, sizeof(r), "%uus", st->residency_us);
+			cat(cm, sizeof(cm), "%s: ", cite(im, st->node));
+			if (st->entry_dt || st->exit_dt)
+				cat(cm, sizeof(cm), "entry %u + exit %u", st->entry_dt,
+				    st->exit_dt);
+			else
+				cat(cm, sizeof(cm), "wakeup-latency %u", st->exit_us);
+			cat(cm, sizeof(cm), ", min-residency %u", st->residency_us);
+		} else {
+			cat(cm, sizeof(cm), "no state this deep for this cluster");
+		}
+		if (cost) {
+			uint64_t uw = (uint64_t)s->core.idle[a] * 1000;
+
+			if (s->clus.node >= 0)
+				uw += (uint64_t)s->clus.idle[b] * 1000 / s->share;
+			snprintf(pw, sizeof(pw), "%lluuW", (unsigned long long)uw);
+			cat(cm, sizeof(cm), "; power: idle-cost-data[%d] of %s", a,
+			    dtr_path(&im->dt, s->core.node));
+			if (s->clus.node >= 0)
+				cat(cm, sizeof(cm), " + [%d] of %s / %d, read as mW", b,
+				    dtr_path(&im->dt, s->clus.node), s->share);
+		}
+		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?",
+		     im->pos[p], e, r, pw);
+		if (p > c->nstates) {
+			need(im, "exit", "no idle state this deep in this cluster's device tree");
+			need(im, "residency", "no idle state this deep in this cluster's device tree");
+		}
+		if (!cost)
+			need(im, "power", s->core.node < 0 ?
+			     "not in the device tree (no sched-energy-costs node)" :
+			     "idle-cost-data entries do not match the idle states");
+		need(im, "leak", "not in the device tree (no leakage figures)");
+		need(im, "leak_doubling", "not in the device tree (no leakage figures)");
+	}
+}
+
+static void write_clusters(struct imp *im)
+{
+	struct dtr *dt = &im->dt;
+	int k, i;
+
+	for (k = 0; k < im->ns; k++) {
+		struct sect *s = &im->s[k];
+		struct group *g = &im->g[s->g];
+		struct dtr_cpu *c = &dt->cpu[g->first];
+		int last = g->first + g->n * s->count - 1, whole = 0;
+		char cm[400];
+
+		emit(im, NULL, "");
+		emit(im, NULL, "# CPUs %d-%d: %s to %s, \"%s\"", g->first, last,
+		     dtr_path(dt, c->node), dtr_path(dt, dt->cpu[last].node), c->compat);
+		emit(im, NULL, "[cluster %s]", s->name);
+		for (i = 0; i < dt->ncpus; i++)
+			whole += dt->cpu[i].dt_cluster == c->dt_cluster;
+		snprintf(cm, sizeof(cm), "%s%s", dt->cluster_node[c->dt_cluster] < 0 ?
+			 "no /cpus/cpu-map: one cluster" :
+			 dtr_path(dt, dt->cluster_node[c->dt_cluster]),
+			 whole != g->n ? ", with CPUs of other kinds" : "");
+		emit(im, cm, "cpus = %d", g->n);
+		if (s->count > 1)
+			emit(im, "alike cpu-map clusters in a row", "count = %d", s->count);
+		emit(im, NULL, "active_leak = ?");
+		need(im, "active_leak", "not in the device tree (no leakage figures)");
+		write_opps(im, s, c);
+		write_state_lines(im, s, c);
+	}
+	emit(im, NULL, "");
+	emit(im, NULL, "# [block] sections are not in a device tree: they are the user's to add");
+	emit(im, NULL, "# below, and --fill copies them from the previous file.");
+}
+
+static void stem(char *out, size_t len, const char *file)
+{
+	const char *b = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	size_t i;
+
+	snprintf(out, len, "%s", b);
+	if (strrchr(out, '.') && strrchr(out, '.') != out)
+		*strrchr(out, '.') = '\0';
+	for (i = 0; out[i]; i++)
+		if (!strchr("._-", out[i]) && !isalnum((unsigned char)out[i]))
+			out[i] = '-';
+}
+
+int cmd_import(int argc, char **argv)
+{
+	char **inc = calloc(argc, sizeof(*inc));
+	const char *file = NULL, *old = NULL;
+	struct imp *im;
+	int i, j, ninc = 0, rc;
+
+	if (!inc) {
+		perror("idlesim-soc import");
+		return 1;
+	}
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(usage, stdout);
+			free(inc);
+			return 0;
+		} else if (!strcmp(argv[i], "-I") && i + 1 < argc) {
+			inc[ninc++] = argv[++i];
+		} else if (!strcmp(argv[i], "--fill") && i + 1 < argc) {
+			old = argv[++i];
+		} else if (argv[i][0] == '-' || file) {
+			break;
+		} else {
+			file = argv[i];
+		}
+	}
+	im = file && i == argc ? calloc(1, sizeof(*im)) : NULL;
+	if (!im) {
+		if (file && i == argc)
+			perror("idlesim-soc import");
+		else
+			fputs(usage, stderr);
+		free(inc);
+		return file && i == argc ? 1 : 2;
+	}
+	stem(im->name, sizeof(im->name), file);
+	rc = dtr_load(&im->dt, file, inc, ninc);
+	if (!rc)
+		rc = dtr_read(&im->dt);
+	if (!rc)
+		rc = build(im);
+	if (!rc) {
+		write_soc(im);
+		write_states(im);
+		write_clusters(im);
+		if (old)
+			rc = import_fill(&im->o, old);
+	}
+	for (i = 0; !rc && i < im->o.n; i++)
+		puts(im->o.l[i].text);
+	if (!rc && fflush(stdout)) {
+		perror("idlesim-soc import: stdout");
+		rc = 1;
+	}
+	for (i = 0; !rc && i < im->o.n; i++)
+		for (j = 0; j < im->o.l[i].nq; j++)
+			fprintf(stderr, "%s.soc: line %d: %s; fill it in\n", im->name, i + 1,
+				im->o.l[i].q[j]);
+	for (i = 0; i < im->o.n; i++)
+		free(im->o.l[i].text);
+	free(im->o.l);
+	dtr_free(&im->dt);
+	free(im);
+	free(inc);
+	return rc;
+}

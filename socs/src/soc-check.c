@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rules between an SoC description's figures, the ones the sim
+ * driver's model check enforces on its controls (simsoc_model_check())
+ * and the ones its idle path relies on: a state's exit latency within its
+ * target residency, neither decreasing with depth, what a state powers
+ * down never shrinking with depth, state 0 needing no other CPU, and at
+ * most as many CPUs as the driver traces.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "soc.h"
+
+__attribute__((format(printf, 5, 6)))
+static int cerr(const struct soc *s, char *err, size_t errlen, int line,
+		const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(err, errlen, "%s:%d: ", s->file, line);
+	va_start(ap, fmt);
+	if (n >= 0 && (size_t)n < errlen)
+		vsnprintf(err + n, errlen - n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int soc_total_cpus(const struct soc *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < s->nr_clusters; i++)
+		n += s->cluster[i].cpus * s->cluster[i].count;
+	return n;
+}
+
+/**
+ * soc_check() - the rules between the figures of a parsed description
+ * @s: the description
+ * @err: "FILE:LINE: [section] field: what was expected" on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, or -1 naming the first rule broken.
+ */
+int soc_check(const struct soc *s, char *err, size_t errlen)
+{
+	int i, k;
+
+	if (s->state[0].off > SOC_OFF_CORE)
+		return cerr(s, err, errlen, s->state[0].line,
+			    "[state %s] off: %s; expected clock or core for state 0, every governor's fallback, which may not wait for other CPUs",
+			    s->state[0].name, soc_off_names[s->state[0].off]);
+	for (i = 1; i < s->nr_states; i++)
+		if (s->state[i].off < s->state[i - 1].off)
+			return cerr(s, err, errlen, s->state[i].line,
+				    "[state %s] off: %s after %s (state %s); expected what a state powers down not to shrink with depth",
+				    s->state[i].name, soc_off_names[s->state[i].off],
+				    soc_off_names[s->state[i - 1].off], s->state[i - 1].name);
+	if (soc_total_cpus(s) > SOC_MAX_CPUS)
+		return cerr(s, err, errlen, s->cluster[s->nr_clusters - 1].line,
+			    "[cluster %s] cpus: %d CPUs in all; expected at most %d",
+			    s->cluster[s->nr_clusters - 1].name, soc_total_cpus(s), SOC_MAX_CPUS);
+	for (k = 0; k < s->nr_clusters; k++) {
+		const struct soc_cluster *c = &s->cluster[k];
+
+		for (i = 0; i < s->nr_states; i++) {
+			const struct soc_figures *f = &c->fig[i], *prev = &c->fig[i - !!i];
+			const char *name = s->state[i].name;
+
+			if (f->exit_us > f->residency_us)
+				return cerr(s, err, errlen, f->line,
+					    "[cluster %s] state %s: exit: %lld us above its residency %lld us; expected an exit latency within the target residency",
+					    c->name, name, (long long)f->exit_us,
+					    (long long)f->residency_us);
+			if (i && f->exit_us < prev->exit_us)
+				return cerr(s, err, errlen, f->line,
+					    "[cluster %s] state %s: exit: %lld us below %s's %lld us; expected exit latencies not to decrease with depth",
+					    c->name, name, (long long)f->exit_us,
+					    s->state[i - 1].name, (long long)prev->exit_us);
+			if (i && f->residency_us < prev->residency_us)
+				return cerr(s, err, errlen, f->line,
+					    "[cluster %s] state %s: residency: %lld us below %s's %lld us; expected target residencies not to decrease with depth",
+					    c->name, name, (long long)f->residency_us,
+					    s->state[i - 1].name, (long long)prev->residency_us);
+		}
+	}
+	return 0;
+}

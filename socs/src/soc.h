@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * An SoC description (socs/README.md): its idle states, clusters with
+ * their operating points and state figures, hardware blocks and the
+ * temperature model, as read from a .soc file.  Every figure keeps the
+ * line it came from, so that a rule broken between two figures can name
+ * both.
+ */
+#ifndef SOC_H
+#define SOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SOC_MAX_STATES		8	/* the driver's traced arrays hold 8 */
+#define SOC_MAX_CLUSTERS	8
+#define SOC_MAX_OPPS		32	/* sdm845's big cluster has 32 */
+#define SOC_MAX_BLOCKS		8
+#define SOC_MAX_CPUS		8
+#define SOC_NAME_LEN		32	/* SoC name, 31 characters */
+#define SOC_STATE_NAME_LEN	16	/* CPUIDLE_NAME_LEN of the kernel */
+#define SOC_ITEM_NAME_LEN	16	/* cluster and block names */
+#define SOC_TEXT_LEN		256
+#define SOC_MAX_ERR		512
+
+/* What an idle state powers down; the order is depth order */
+enum soc_off { SOC_OFF_CLOCK, SOC_OFF_CORE, SOC_OFF_CLUSTER, SOC_OFF_SOC };
+
+struct soc_state {
+	char name[SOC_STATE_NAME_LEN];
+	enum soc_off off;
+	int line;
+};
+
+/* A state's figures in one cluster, at the reference OPP and temperature */
+struct soc_figures {
+	int64_t exit_us, residency_us;
+	int64_t power_uw, leak_uw;
+	int64_t leak_doubling_c;
+	int line;
+};
+
+struct soc_opp {
+	int64_t khz, uv;
+	int64_t core_uw, cluster_uw;	/* busy: one core, the whole cluster */
+	int line;
+};
+
+/* One [cluster] section: count identical clusters of cpus CPUs each */
+struct soc_cluster {
+	char name[SOC_ITEM_NAME_LEN];
+	int cpus, count;
+	int64_t active_leak_uw;
+	int nr_opps, default_opp;
+	int64_t default_khz;	/* default_opp as given, until the table is read */
+	struct soc_opp opp[SOC_MAX_OPPS];
+	struct soc_figures fig[SOC_MAX_STATES];
+	int line;
+};
+
+struct soc_block {
+	char name[SOC_ITEM_NAME_LEN];
+	int depth;		/* index of the deepest state allowed while busy */
+	int line;
+};
+
+struct soc {
+	char file[SOC_TEXT_LEN];
+	char name[SOC_NAME_LEN];
+	char description[SOC_TEXT_LEN];
+	char source[SOC_TEXT_LEN];
+	int64_t reference_temp_c, exit_fixed_pct, active_leak_doubling_c;
+	int64_t jitter_pct;
+	bool coupling;
+	int nr_states, nr_clusters, nr_blocks;
+	struct soc_state state[SOC_MAX_STATES];
+	struct soc_cluster cluster[SOC_MAX_CLUSTERS];
+	struct soc_block block[SOC_MAX_BLOCKS];
+};
+
+extern const char *const soc_off_names[];
+
+/* soc-parse.c: 0, or -1 with "FILE:LINE: field: what was expected" in err */
+int soc_parse(struct soc *s, const char *file, const char *buf, size_t len,
+	      char *err, size_t errlen);
+int soc_load(struct soc *s, const char *path, char *err, size_t errlen);
+
+/* soc-check.c: the rules between figures; same contract as soc_parse() */
+int soc_check(const struct soc *s, char *err, size_t errlen);
+
+/* soc-params.c: the driver's soc= module parameter, into buf */
+int soc_params(const struct soc *s, char *buf, size_t len);
+void soc_describe(const struct soc *s, char *buf, size_t len);
+int soc_total_cpus(const struct soc *s);
+
+/* the commands (one file each) */
+int cmd_check(int argc, char **argv);
+int cmd_params(int argc, char **argv);
+int cmd_describe(int argc, char **argv);
+int cmd_get(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+
+#endif /* SOC_H */

@@ -1,0 +1,38 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# import-check.sh TOOL KTREE SOCDIR OUTDIR: every SOCDIR/*.soc whose
+# "source" is a device tree of the kernel tree KTREE must be what
+# "TOOL import --fill" makes of that device tree, byte for byte: the
+# figures the DT holds come from it exactly, the hand-filled lines and the
+# blocks from the shipped file.  At least one description must have been
+# checked so.
+set -u
+tool=${1:?usage: import-check.sh TOOL KTREE SOCDIR OUTDIR}
+ktree=${2:?} socdir=${3:?} out=${4:?}
+mkdir -p "$out"
+n=0 fail=0
+for f in "$socdir"/*.soc; do
+	src=$(sed -n 's/^source = \([^ #]*\).*/\1/p' "$f")
+	case $src in
+	*.dts | *.dtb) ;;
+	*) continue ;;
+	esac
+	[ -f "$ktree/$src" ] || { echo "$f: source $src is not in $ktree" >&2; fail=1; continue; }
+	name=$(basename "$f")
+	# the kernel tree's own include paths, as its dtbs build uses them;
+	# run from the tree so that the source line names the DT as shipped
+	(cd "$ktree" && "$tool" import -I "$(dirname "$src")" -I include \
+		-I scripts/dtc/include-prefixes --fill "$f" "$src") \
+		>"$out/$name" 2>"$out/$name.log" ||
+		{ echo "$f: import of $src failed:" >&2; cat "$out/$name.log" >&2; fail=1; continue; }
+	if ! diff -u "$f" "$out/$name" >"$out/$name.diff"; then
+		echo "$f: not what the import of $src makes of it:" >&2
+		head -30 "$out/$name.diff" >&2
+		fail=1
+	fi
+	n=$((n + 1))
+done
+[ $n -gt 0 ] || { echo "no description from a device tree in $socdir" >&2; exit 1; }
+echo "          $n descriptions reproduced from their device trees"
+exit $fail

@@ -11,18 +11,21 @@
 #include <linux/rcupdate.h>
 #include <linux/seqlock.h>
 
-#define SIMSOC_NR_STATES	5	/* WFI, core-ret, core-off, cluster-off, soc-sleep */
 #define SIMSOC_TRACE_STATES	8	/* size of the traced arrays */
-#define SIMSOC_NR_BLOCKS	5	/* dma, gpu, display, audio, modem */
-#define SIMSOC_NR_OPPS		5
-#define SIMSOC_CPUS_PER_CLUSTER	2	/* CPUs 0-1 cluster 0, 2-3 cluster 1, ... */
+#define SIMSOC_MAX_STATES	SIMSOC_TRACE_STATES
+#define SIMSOC_MAX_KINDS	8	/* [cluster] sections of the description */
+#define SIMSOC_MAX_OPPS		32
+#define SIMSOC_MAX_BLOCKS	8
+#define SIMSOC_MAX_CPUS		8
+#define SIMSOC_ITEM_LEN		16
+#define SIMSOC_CTRL_NAME_LEN	40
 
-enum simsoc_state {
-	SIMSOC_WFI,
-	SIMSOC_CORE_RET,
-	SIMSOC_CORE_OFF,
-	SIMSOC_CLUSTER_OFF,
-	SIMSOC_SOC_SLEEP,
+/* What an idle state powers down, in depth order (socs/README.md) */
+enum simsoc_off {
+	SIMSOC_OFF_CLOCK,
+	SIMSOC_OFF_CORE,
+	SIMSOC_OFF_CLUSTER,
+	SIMSOC_OFF_SOC,
 };
 
 enum simsoc_block_mode {
@@ -31,79 +34,123 @@ enum simsoc_block_mode {
 	SIMSOC_BLOCK_RANDOM,
 };
 
-/*
- * Control ids: the index of a control in simsoc_ctrls[] and in params->v[].
- * Each block has mode, duty, depth; each state exit, residency, power,
- * leak, leak doubling temperature, in that order (the model relies on it).
- */
+/* Controls of every SoC, first in the table; the rest depend on the SoC */
 enum simsoc_ctrl_id {
 	SIMSOC_C_SEED,
-	SIMSOC_C_OPP,
 	SIMSOC_C_TEMP,
 	SIMSOC_C_JITTER,
 	SIMSOC_C_COUPLING,
-	SIMSOC_C_ACTIVE_LEAK,
-	SIMSOC_C_DMA_MODE,
-	SIMSOC_C_DMA_DUTY,
-	SIMSOC_C_DMA_DEPTH,
-	SIMSOC_C_GPU_MODE,
-	SIMSOC_C_GPU_DUTY,
-	SIMSOC_C_GPU_DEPTH,
-	SIMSOC_C_DISPLAY_MODE,
-	SIMSOC_C_DISPLAY_DUTY,
-	SIMSOC_C_DISPLAY_DEPTH,
-	SIMSOC_C_AUDIO_MODE,
-	SIMSOC_C_AUDIO_DUTY,
-	SIMSOC_C_AUDIO_DEPTH,
-	SIMSOC_C_MODEM_MODE,
-	SIMSOC_C_MODEM_DUTY,
-	SIMSOC_C_MODEM_DEPTH,
-	SIMSOC_C_S0_EXIT,
-	SIMSOC_C_S0_RES,
-	SIMSOC_C_S0_POWER,
-	SIMSOC_C_S0_LEAK,
-	SIMSOC_C_S0_LEAK_TD,
-	SIMSOC_C_S1_EXIT,
-	SIMSOC_C_S1_RES,
-	SIMSOC_C_S1_POWER,
-	SIMSOC_C_S1_LEAK,
-	SIMSOC_C_S1_LEAK_TD,
-	SIMSOC_C_S2_EXIT,
-	SIMSOC_C_S2_RES,
-	SIMSOC_C_S2_POWER,
-	SIMSOC_C_S2_LEAK,
-	SIMSOC_C_S2_LEAK_TD,
-	SIMSOC_C_S3_EXIT,
-	SIMSOC_C_S3_RES,
-	SIMSOC_C_S3_POWER,
-	SIMSOC_C_S3_LEAK,
-	SIMSOC_C_S3_LEAK_TD,
-	SIMSOC_C_S4_EXIT,
-	SIMSOC_C_S4_RES,
-	SIMSOC_C_S4_POWER,
-	SIMSOC_C_S4_LEAK,
-	SIMSOC_C_S4_LEAK_TD,
-	SIMSOC_C_GENERATION,		/* read-only, volatile */
-	SIMSOC_C_NR_STATES,		/* read-only */
-	SIMSOC_NR_CTRLS
+	SIMSOC_C_FIRST_SOC,
 };
 
-#define SIMSOC_C_BLOCK0		SIMSOC_C_DMA_MODE
-#define SIMSOC_C_STATE0		SIMSOC_C_S0_EXIT
-#define SIMSOC_CTRLS_PER_BLOCK	3
-#define SIMSOC_CTRLS_PER_STATE	5
+#define SIMSOC_CTRLS_PER_KIND	2	/* opp, active_leak_uw */
+#define SIMSOC_CTRLS_PER_BLOCK	3	/* mode, duty_pct, depth */
+#define SIMSOC_CTRLS_PER_STATE	5	/* exit, residency, power, leak, leak doubling */
 
-/* Figures derived from the controls when they are published (process context) */
-struct simsoc_derived {
-	s64 exit_ns[SIMSOC_NR_STATES];
-	s64 res_ns[SIMSOC_NR_STATES];
-	u32 power_uw[SIMSOC_NR_STATES];
+/*
+ * One kind of cluster (a [cluster] section): count clusters of cpus CPUs,
+ * their operating points and the nominal figures of each state.
+ */
+struct simsoc_kind {
+	char name[SIMSOC_ITEM_LEN];
+	int cpus, count;
+	int nr_opps, def_opp;
+	u32 opp_khz[SIMSOC_MAX_OPPS], opp_uv[SIMSOC_MAX_OPPS];
+	u32 core_uw[SIMSOC_MAX_OPPS], cluster_uw[SIMSOC_MAX_OPPS];
+	s64 def_leak_uw;
+	s64 def_fig[SIMSOC_MAX_STATES][SIMSOC_CTRLS_PER_STATE];
+	const char *opp_menu[SIMSOC_MAX_OPPS + 1];
+	char opp_names[SIMSOC_MAX_OPPS][16];
+};
+
+/*
+ * The SoC the driver plays, read from its soc= parameter at load
+ * (simsoc_soc.c) and never changed afterwards: states, clusters, blocks,
+ * the CPUs' places, and the control table derived from them.
+ */
+struct simsoc_soc {
+	char name[32];
+	int temp_ref_c, exit_fixed_pct, active_td_c;
+	int def_jitter_pct, def_coupling;
+	int nr_states;
+	char state_name[SIMSOC_MAX_STATES][SIMSOC_ITEM_LEN];
+	u8 off[SIMSOC_MAX_STATES];
+	int nr_kinds;
+	struct simsoc_kind kind[SIMSOC_MAX_KINDS];
+	int nr_blocks;
+	char block_name[SIMSOC_MAX_BLOCKS][SIMSOC_ITEM_LEN];
+	int def_block_depth[SIMSOC_MAX_BLOCKS];
+	/* CPU n (n < nr_cpus) is in cluster cpu_cluster[n], of cpu_kind[n] */
+	int nr_cpus, nr_clusters;
+	u8 cpu_cluster[SIMSOC_MAX_CPUS], cpu_kind[SIMSOC_MAX_CPUS];
+	/* the control table: ids of the first control of each group */
+	int c_kind0, c_block0, c_state0, c_generation, c_nr_states, nr_ctrls;
+	struct simsoc_ctrl *ctrls;
+	char (*ctrl_names)[SIMSOC_CTRL_NAME_LEN];
+};
+
+extern const struct simsoc_soc *simsoc_soc;
+
+/**
+ * simsoc_c_opp() - the id of a kind of cluster's operating point control
+ * @s: the SoC
+ * @kind: the kind of cluster, 0 for the first [cluster] section
+ *
+ * Its active leakage control follows it.
+ *
+ * Return: the control's index in @s->ctrls.
+ */
+static inline int simsoc_c_opp(const struct simsoc_soc *s, int kind)
+{
+	return s->c_kind0 + kind * SIMSOC_CTRLS_PER_KIND;
+}
+
+/**
+ * simsoc_c_block() - the id of a block's first control (mode)
+ * @s: the SoC
+ * @block: the block
+ *
+ * Its duty and depth controls follow it.
+ *
+ * Return: the control's index in @s->ctrls.
+ */
+static inline int simsoc_c_block(const struct simsoc_soc *s, int block)
+{
+	return s->c_block0 + block * SIMSOC_CTRLS_PER_BLOCK;
+}
+
+/**
+ * simsoc_c_state() - the id of a state's first control in a kind of cluster
+ * @s: the SoC
+ * @kind: the kind of cluster
+ * @state: the state's index
+ *
+ * Exit latency; residency, power, leakage and its doubling temperature
+ * follow it, in that order (the model relies on it).
+ *
+ * Return: the control's index in @s->ctrls.
+ */
+static inline int simsoc_c_state(const struct simsoc_soc *s, int kind, int state)
+{
+	return s->c_state0 + (kind * s->nr_states + state) * SIMSOC_CTRLS_PER_STATE;
+}
+
+/* One kind's figures derived from the controls (process context) */
+struct simsoc_kind_derived {
+	s64 exit_ns[SIMSOC_MAX_STATES];
+	s64 res_ns[SIMSOC_MAX_STATES];
+	u32 power_uw[SIMSOC_MAX_STATES];
 	u32 active_uw;
+};
+
+/* Figures derived from the controls when they are published */
+struct simsoc_derived {
+	struct simsoc_kind_derived k[SIMSOC_MAX_KINDS];
 	u32 jitter_pct;
 	bool coupling;
-	u8 blk_mode[SIMSOC_NR_BLOCKS];
-	u8 blk_duty[SIMSOC_NR_BLOCKS];
-	u8 blk_depth[SIMSOC_NR_BLOCKS];
+	u8 blk_mode[SIMSOC_MAX_BLOCKS];
+	u8 blk_duty[SIMSOC_MAX_BLOCKS];
+	u8 blk_depth[SIMSOC_MAX_BLOCKS];
 };
 
 /* One immutable generation of the model's inputs, published with RCU */
@@ -111,8 +158,8 @@ struct simsoc_params {
 	struct rcu_head rcu;
 	u64 gen;		/* publication number, 1 for the first table */
 	u64 seed_gen;		/* bumped whenever "seed" is written */
-	s64 v[SIMSOC_NR_CTRLS];
 	struct simsoc_derived d;
+	s64 v[];		/* a value per control of simsoc_soc */
 };
 
 /* Energy meter of one CPU: written by that CPU only, read under mseq */
@@ -123,7 +170,7 @@ struct simsoc_meter {
 	u64 active_nj;
 	u64 idle_ns;
 	u64 busy_ns;
-	u64 entered[SIMSOC_NR_STATES];
+	u64 entered[SIMSOC_MAX_STATES];
 	u64 demoted;
 };
 
@@ -142,6 +189,7 @@ struct simsoc_ctrl {
 	s64 min, max, step, def;
 	u32 flags;
 	const char * const *menu;	/* MENU: names of min..max */
+	const u32 *opp_khz;	/* an operating point menu: the frequencies */
 };
 
 enum simsoc_op { SIMSOC_OP_SET, SIMSOC_OP_TRY };
@@ -159,15 +207,16 @@ struct simsoc_result {
 	u64 gen;
 };
 
-extern const struct simsoc_ctrl simsoc_ctrls[SIMSOC_NR_CTRLS];
-extern const char * const simsoc_state_names[SIMSOC_NR_STATES];
-extern const char * const simsoc_block_names[SIMSOC_NR_BLOCKS];
 extern const char * const simsoc_block_mode_names[];
 extern struct simsoc_params __rcu *simsoc_params;
 
+/* simsoc_soc.c: the SoC description and the control table it implies */
+int simsoc_soc_init(const char *param);
+void simsoc_soc_exit(void);
+
 /* simsoc_model.c: the equations, on control values only */
-void simsoc_model_derive(struct simsoc_params *p);
-int simsoc_model_check(const s64 *v, int *bad_a, int *bad_b);
+void simsoc_model_derive(const struct simsoc_soc *s, struct simsoc_params *p);
+int simsoc_model_check(const struct simsoc_soc *s, const s64 *v, int *bad_a, int *bad_b);
 
 /* simsoc_ctrl.c: the control table and its publication */
 int simsoc_ctrl_init(const char *preset, const char *controls);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * simsoc controls, after the v4l2 control framework of 2.6.36: every model
- * input is declared once in simsoc_ctrls[] (name, type, range, step,
- * default, flags); a batch of "name=value" items is tried (validated only)
- * or set all or nothing, and the outcome of the last one, with its failing
- * item (error_idx), is kept for reading back.  A new set of values is
+ * input is declared once in the SoC's control table (simsoc_soc.c builds
+ * it from the SoC description: name, type, range, step, default, flags);
+ * a batch of "name=value" items is tried (validated only) or set all or
+ * nothing, and the outcome of the last one, with its failing item
+ * (error_idx), is kept for reading back.  A new set of values is
  * published to the idle path as one immutable RCU-protected copy: readers
  * never lock and never see half an update.  simsoc_debugfs.c is the
  * interface to user space.
@@ -19,81 +20,19 @@
 
 #define SIMSOC_MAX_ITEMS	64
 
-static const char * const opp_menu[] = {
-	"450MHz", "575MHz", "700MHz", "775MHz", "850MHz", NULL
-};
-
 const char * const simsoc_block_mode_names[] = { "idle", "busy", "random", NULL };
 
-const char * const simsoc_block_names[SIMSOC_NR_BLOCKS] = {
-	"dma", "gpu", "display", "audio", "modem",
-};
-
-#define INT_CTRL(_name, _min, _max, _step, _def)			\
-	{ .name = _name, .type = SIMSOC_CTRL_INTEGER, .min = _min,	\
-	  .max = _max, .step = _step, .def = _def }
-#define BOOL_CTRL(_name, _def)						\
-	{ .name = _name, .type = SIMSOC_CTRL_BOOLEAN, .min = 0,	\
-	  .max = 1, .step = 1, .def = _def }
-#define MENU_CTRL(_name, _menu, _max, _def)				\
-	{ .name = _name, .type = SIMSOC_CTRL_MENU, .min = 0,		\
-	  .max = _max, .step = 1, .def = _def, .menu = _menu }
-#define BLOCK_CTRLS(_b, _mode, _duty, _depth, _def_depth)		\
-	[SIMSOC_C_##_b##_MODE] = MENU_CTRL(_mode, simsoc_block_mode_names,	\
-					   SIMSOC_BLOCK_RANDOM, 0),	\
-	[SIMSOC_C_##_b##_DUTY] = INT_CTRL(_duty, 0, 100, 5, 0),		\
-	[SIMSOC_C_##_b##_DEPTH] = INT_CTRL(_depth, 0,			\
-					   SIMSOC_NR_STATES - 1, 1, _def_depth)
-#define STATE_CTRLS(_n, _exit, _res, _power, _leak, _td)		\
-	[SIMSOC_C_S##_n##_EXIT] = INT_CTRL("s" #_n "_exit_us", 1, 20000, 1, _exit), \
-	[SIMSOC_C_S##_n##_RES] = INT_CTRL("s" #_n "_residency_us", 1, 100000, 1, _res), \
-	[SIMSOC_C_S##_n##_POWER] = INT_CTRL("s" #_n "_power_uw", 0, 1000000, 1, _power), \
-	[SIMSOC_C_S##_n##_LEAK] = INT_CTRL("s" #_n "_leak_uw", 0, 1000000, 1, _leak), \
-	[SIMSOC_C_S##_n##_LEAK_TD] = INT_CTRL("s" #_n "_leak_td_c", 5, 100, 1, _td)
-
-/* The model's inputs.  MODEL.md gives the source of every default. */
-const struct simsoc_ctrl simsoc_ctrls[SIMSOC_NR_CTRLS] = {
-	[SIMSOC_C_SEED] = INT_CTRL("seed", 0, 2147483647, 1, 1),
-	[SIMSOC_C_OPP] = MENU_CTRL("opp", opp_menu, SIMSOC_NR_OPPS - 1, SIMSOC_NR_OPPS - 1),
-	[SIMSOC_C_TEMP] = INT_CTRL("temp_c", 20, 110, 1, 45),
-	[SIMSOC_C_JITTER] = INT_CTRL("jitter_pct", 0, 50, 1, 5),
-	[SIMSOC_C_COUPLING] = BOOL_CTRL("cluster_coupling", 1),
-	[SIMSOC_C_ACTIVE_LEAK] = INT_CTRL("active_leak_uw", 0, 1000000, 1, 10000),
-	BLOCK_CTRLS(DMA, "dma_mode", "dma_duty_pct", "dma_depth",
-		    SIMSOC_CORE_OFF),
-	BLOCK_CTRLS(GPU, "gpu_mode", "gpu_duty_pct", "gpu_depth",
-		    SIMSOC_CLUSTER_OFF),
-	BLOCK_CTRLS(DISPLAY, "display_mode", "display_duty_pct", "display_depth",
-		    SIMSOC_CLUSTER_OFF),
-	BLOCK_CTRLS(AUDIO, "audio_mode", "audio_duty_pct", "audio_depth",
-		    SIMSOC_CORE_RET),
-	BLOCK_CTRLS(MODEM, "modem_mode", "modem_duty_pct", "modem_depth",
-		    SIMSOC_CLUSTER_OFF),
-	/*         state  exit  res    power  leak  td */
-	STATE_CTRLS(0,    1,    1,     34000, 6000, 20),	/* WFI */
-	STATE_CTRLS(1,    167,  504,   31000, 3000, 20),	/* core retention */
-	STATE_CTRLS(2,    1500, 2000,  28000, 4000, 12),	/* core power-down */
-	STATE_CTRLS(3,    1600, 2500,  8500,  6000, 10),	/* cluster power-down */
-	STATE_CTRLS(4,    9825, 9987,  2000,  4000, 8),		/* SoC sleep */
-	[SIMSOC_C_GENERATION] = {
-		.name = "generation", .type = SIMSOC_CTRL_INTEGER,
-		.min = 0, .max = S64_MAX, .step = 1, .def = 0,
-		.flags = SIMSOC_CTRL_FLAG_READ_ONLY | SIMSOC_CTRL_FLAG_VOLATILE,
-	},
-	[SIMSOC_C_NR_STATES] = {
-		.name = "nr_states", .type = SIMSOC_CTRL_INTEGER,
-		.min = SIMSOC_NR_STATES, .max = SIMSOC_NR_STATES, .step = 1,
-		.def = SIMSOC_NR_STATES, .flags = SIMSOC_CTRL_FLAG_READ_ONLY,
-	},
-};
-
+/*
+ * Presets in terms every SoC has; "busy" and "random" name blocks, and
+ * fail to load on an SoC without them.  "lowopp" is built per SoC.
+ */
 static const struct {
 	const char *name;
 	const char *batch;
 } simsoc_presets[] = {
 	{ "nominal", "" },
 	{ "hot", "temp_c=85" },
-	{ "lowopp", "opp=450MHz" },
+	{ "lowopp", NULL },
 	{ "busy", "dma_mode=busy" },
 	{ "random",
 	  "jitter_pct=10 dma_mode=random dma_duty_pct=30 gpu_mode=random gpu_duty_pct=20" },
@@ -103,6 +42,7 @@ struct simsoc_params __rcu *simsoc_params;
 
 struct simsoc_item {
 	int id;
+	int pos;	/* of its "name=value" in the batch */
 	s64 val;
 };
 
@@ -115,10 +55,37 @@ static int simsoc_find_ctrl(const char *name)
 {
 	int i;
 
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++)
-		if (!strcmp(simsoc_ctrls[i].name, name))
+	for (i = 0; i < simsoc_soc->nr_ctrls; i++)
+		if (!strcmp(simsoc_soc->ctrls[i].name, name))
 			return i;
 	return -1;
+}
+
+/*
+ * "P%" for an operating point: the slowest one at or above P % of the
+ * fastest, so that a scenario can cap the clock as thermal management
+ * does on any SoC, whatever its frequencies.
+ */
+static int simsoc_parse_opp_pct(const struct simsoc_ctrl *c, const char *txt, s64 *val)
+{
+	char num[8];
+	size_t len = strlen(txt) - 1;
+	u32 pct;
+	int i;
+
+	if (!len || len >= sizeof(num))
+		return -EINVAL;
+	memcpy(num, txt, len);
+	num[len] = '\0';
+	if (kstrtou32(num, 10, &pct))
+		return -EINVAL;
+	if (pct > 100)
+		return -ERANGE;
+	for (i = c->min; i < c->max; i++)
+		if ((u64)c->opp_khz[i] * 100 >= (u64)c->opp_khz[c->max] * pct)
+			break;
+	*val = i;
+	return 0;
 }
 
 /* text to value: -EINVAL for garbage or a wrong type, -ERANGE when out of range */
@@ -134,6 +101,8 @@ static int simsoc_parse_value(const struct simsoc_ctrl *c, const char *txt, s64 
 			}
 		}
 	}
+	if (c->opp_khz && *txt && txt[strlen(txt) - 1] == '%')
+		return simsoc_parse_opp_pct(c, txt, val);
 	ret = kstrtos64(txt, 10, val);
 	if (ret)
 		return ret;
@@ -147,13 +116,13 @@ static int simsoc_parse_value(const struct simsoc_ctrl *c, const char *txt, s64 
 /**
  * simsoc_ctrl_value() - the value of a control in a published set
  * @p: the set, under rcu_read_lock() or the control lock
- * @id: the control's id (&enum simsoc_ctrl_id)
+ * @id: the control's id in simsoc_soc's table
  *
  * Return: the value; for "generation", the set's publication number.
  */
 s64 simsoc_ctrl_value(const struct simsoc_params *p, int id)
 {
-	if (id == SIMSOC_C_GENERATION)
+	if (id == simsoc_soc->c_generation)
 		return p->gen;
 	return p->v[id];
 }
@@ -163,52 +132,78 @@ s64 simsoc_ctrl_value(const struct simsoc_params *p, int id)
  * simsoc_ctrl_lock held.  On error nothing changes and res->error_idx
  * names the failing item (res->count when none is to blame).
  */
-static int simsoc_commit(const struct simsoc_item *items, int n,
+static int simsoc_commit(const struct simsoc_item *items, int n, int count,
 			 enum simsoc_op op, struct simsoc_result *res)
 {
+	const struct simsoc_soc *s = simsoc_soc;
 	struct simsoc_params *old, *np;
-	s64 v[SIMSOC_NR_CTRLS];
 	bool seed = false;
 	int i, a, b, ret;
 
 	old = rcu_dereference_protected(simsoc_params,
 					lockdep_is_held(&simsoc_ctrl_lock));
-	memcpy(v, old->v, sizeof(v));
+	/* the new set is built where it will be published, and dropped if bad */
+	np = kmalloc(struct_size(np, v, s->nr_ctrls), GFP_KERNEL);
+	if (!np)
+		return -ENOMEM;
+	memcpy(np->v, old->v, s->nr_ctrls * sizeof(*np->v));
 	for (i = 0; i < n; i++) {
-		v[items[i].id] = items[i].val;
+		np->v[items[i].id] = items[i].val;
 		if (items[i].id == SIMSOC_C_SEED)
 			seed = true;
 	}
-	ret = simsoc_model_check(v, &a, &b);
+	ret = simsoc_model_check(s, np->v, &a, &b);
 	if (ret) {
+		const s64 *v = np->v;
+
 		res->rule_lo = a;
 		res->rule_hi = b;
 		res->rule_lo_val = v[a];
 		res->rule_hi_val = v[b];
 		/* blame the last item that touched a control of the rule */
-		res->error_idx = n;
+		res->error_idx = count;
 		for (i = 0; i < n; i++) {
 			if (items[i].id == a || items[i].id == b) {
-				res->error_idx = i;
+				res->error_idx = items[i].pos;
 				res->ctrl = items[i].id;
 			}
 		}
+		kfree(np);
 		return ret;
 	}
 	res->gen = old->gen;
-	if (op == SIMSOC_OP_TRY)
+	if (op == SIMSOC_OP_TRY) {
+		kfree(np);
 		return 0;
-
-	np = kmalloc(sizeof(*np), GFP_KERNEL);
-	if (!np)
-		return -ENOMEM;
-	memcpy(np->v, v, sizeof(v));
+	}
 	np->gen = old->gen + 1;
 	np->seed_gen = old->seed_gen + seed;
-	simsoc_model_derive(np);
+	simsoc_model_derive(s, np);
 	rcu_assign_pointer(simsoc_params, np);
 	kfree_rcu(old, rcu);
 	res->gen = np->gen;
+	return 0;
+}
+
+/*
+ * "opp=V" on an SoC with several kinds of cluster: V for every kind's
+ * operating point (V is best a percentage: their frequencies differ).
+ */
+static int simsoc_every_opp(struct simsoc_item *items, int *n, int pos, const char *val,
+			    struct simsoc_result *res)
+{
+	const struct simsoc_soc *s = simsoc_soc;
+	int k, id, ret;
+
+	for (k = 0; k < s->nr_kinds; k++) {
+		id = simsoc_c_opp(s, k);
+		res->ctrl = id;
+		ret = simsoc_parse_value(&s->ctrls[id], val, &items[*n].val);
+		if (ret)
+			return ret;
+		items[*n].id = id;
+		items[(*n)++].pos = pos;
+	}
 	return 0;
 }
 
@@ -217,13 +212,15 @@ static int simsoc_batch(char *buf, enum simsoc_op op, struct simsoc_result *res)
 {
 	struct simsoc_item *items;
 	char *tok, *eq;
-	int n = 0, id, ret = 0;
+	int n = 0, pos = 0, id, ret = 0;
 
 	res->op = op;
 	res->rule_lo = -1;
 	res->rule_hi = -1;
 	res->ctrl = -1;
-	items = kmalloc_array(SIMSOC_MAX_ITEMS, sizeof(*items), GFP_KERNEL);
+	/* "opp=" may stand for one item per kind of cluster */
+	items = kmalloc_array(SIMSOC_MAX_ITEMS * SIMSOC_MAX_KINDS, sizeof(*items),
+			      GFP_KERNEL);
 	if (!items)
 		return -ENOMEM;
 
@@ -231,7 +228,7 @@ static int simsoc_batch(char *buf, enum simsoc_op op, struct simsoc_result *res)
 		if (!*tok)
 			continue;
 		res->ctrl = -1;
-		if (n == SIMSOC_MAX_ITEMS) {
+		if (pos == SIMSOC_MAX_ITEMS) {
 			ret = -E2BIG;
 			break;
 		}
@@ -242,33 +239,40 @@ static int simsoc_batch(char *buf, enum simsoc_op op, struct simsoc_result *res)
 		}
 		*eq = '\0';
 		id = simsoc_find_ctrl(tok);
+		if (id < 0 && !strcmp(tok, "opp") && simsoc_soc->nr_kinds > 1) {
+			ret = simsoc_every_opp(items, &n, pos, eq + 1, res);
+			if (ret)
+				break;
+			pos++;
+			continue;
+		}
 		if (id < 0) {
 			ret = -EINVAL;
 			break;
 		}
 		res->ctrl = id;
-		if (simsoc_ctrls[id].flags & SIMSOC_CTRL_FLAG_READ_ONLY) {
+		if (simsoc_soc->ctrls[id].flags & SIMSOC_CTRL_FLAG_READ_ONLY) {
 			ret = -EACCES;
 			break;
 		}
-		ret = simsoc_parse_value(&simsoc_ctrls[id], eq + 1, &items[n].val);
+		ret = simsoc_parse_value(&simsoc_soc->ctrls[id], eq + 1, &items[n].val);
 		if (ret)
 			break;
 		items[n].id = id;
-		n++;
+		items[n++].pos = pos++;
 	}
 	if (ret) {
 		/* error_idx: the failing item; count: the items seen so far */
-		res->error_idx = n;
+		res->error_idx = pos;
 		while (tok && (tok = strsep(&buf, " \t\n")) != NULL)
 			if (*tok)
-				n++;
-		res->count = n + 1;
+				pos++;
+		res->count = pos + 1;
 	} else {
-		res->count = n;
-		res->error_idx = n;
+		res->count = pos;
+		res->error_idx = pos;
 		res->ctrl = -1;
-		ret = simsoc_commit(items, n, op, res);
+		ret = simsoc_commit(items, n, pos, op, res);
 	}
 	kfree(items);
 	res->status = ret;
@@ -308,7 +312,7 @@ int simsoc_ctrl_apply(char *buf, enum simsoc_op op)
 
 /**
  * simsoc_ctrl_set_one() - set one control from its text value
- * @id: the control's id (&enum simsoc_ctrl_id)
+ * @id: the control's id in simsoc_soc's table
  * @val: the value as text; blanks inside make it two items: -EINVAL
  *
  * Return: 0 or -errno, as simsoc_ctrl_apply().
@@ -318,7 +322,7 @@ int simsoc_ctrl_set_one(int id, const char *val)
 	char *buf;
 	int ret;
 
-	buf = kasprintf(GFP_KERNEL, "%s=%s", simsoc_ctrls[id].name, val);
+	buf = kasprintf(GFP_KERNEL, "%s=%s", simsoc_soc->ctrls[id].name, val);
 	if (!buf)
 		return -ENOMEM;
 	mutex_lock(&simsoc_ctrl_lock);
@@ -347,27 +351,46 @@ void simsoc_ctrl_result(struct simsoc_result *r)
 	mutex_unlock(&simsoc_ctrl_lock);
 }
 
+/* "opp=0" for every kind of cluster: the "lowopp" preset of this SoC */
+static char *simsoc_lowopp_batch(void)
+{
+	const struct simsoc_soc *s = simsoc_soc;
+	char *buf, *old;
+	int k;
+
+	buf = kstrdup("", GFP_KERNEL);
+	for (k = 0; buf && k < s->nr_kinds; k++) {
+		old = buf;
+		buf = kasprintf(GFP_KERNEL, "%s %s=0", old, s->ctrls[simsoc_c_opp(s, k)].name);
+		kfree(old);
+	}
+	return buf;
+}
+
 /**
  * simsoc_ctrl_init() - publish the first set of values
  * @preset: a preset's name (nominal, hot, lowopp, busy, random)
  * @controls: a batch applied after the preset, may be empty
  *
+ * The controls are simsoc_soc's, which must be set.
+ *
  * Return: 0, or -errno with nothing left published.
  */
 int simsoc_ctrl_init(const char *preset, const char *controls)
 {
+	const struct simsoc_soc *s = simsoc_soc;
 	struct simsoc_params *p;
-	char *buf;
+	char *buf, *batch;
 	int i, ret;
 
-	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	p = kzalloc(struct_size(p, v, s->nr_ctrls), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++)
-		p->v[i] = simsoc_ctrls[i].def;
+	for (i = 0; i < s->nr_ctrls; i++)
+		p->v[i] = s->ctrls[i].def;
 	p->gen = 1;
 	p->seed_gen = 1;
-	simsoc_model_derive(p);
+	simsoc_model_derive(s, p);
 	rcu_assign_pointer(simsoc_params, p);
 
 	for (i = 0; i < ARRAY_SIZE(simsoc_presets); i++)
@@ -379,10 +402,13 @@ int simsoc_ctrl_init(const char *preset, const char *controls)
 		goto fail;
 	}
 
+	batch = simsoc_presets[i].batch ? kstrdup(simsoc_presets[i].batch, GFP_KERNEL) :
+		simsoc_lowopp_batch();
 	mutex_lock(&simsoc_ctrl_lock);
-	buf = kasprintf(GFP_KERNEL, "%s %s", simsoc_presets[i].batch, controls);
+	buf = batch ? kasprintf(GFP_KERNEL, "%s %s", batch, controls) : NULL;
 	ret = buf ? simsoc_apply_locked(buf, SIMSOC_OP_SET) : -ENOMEM;
 	kfree(buf);
+	kfree(batch);
 	if (ret)
 		pr_err("preset %s + controls \"%s\": error %d at item %d\n",
 		       preset, controls, ret, simsoc_last.error_idx);

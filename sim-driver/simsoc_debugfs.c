@@ -75,11 +75,11 @@ static int simsoc_result_show(struct seq_file *m, void *unused)
 	simsoc_ctrl_result(&r);
 	seq_printf(m, "op=%s status=%d error_idx=%d count=%d control=%s generation=%llu",
 		   r.op == SIMSOC_OP_TRY ? "try" : "set", r.status, r.error_idx,
-		   r.count, r.ctrl >= 0 ? simsoc_ctrls[r.ctrl].name : "-", r.gen);
+		   r.count, r.ctrl >= 0 ? simsoc_soc->ctrls[r.ctrl].name : "-", r.gen);
 	/* the model's rule the batch broke, "lo<=hi", and their values */
 	if (r.rule_lo >= 0)
 		seq_printf(m, " rule=%s<=%s values=%lld,%lld",
-			   simsoc_ctrls[r.rule_lo].name, simsoc_ctrls[r.rule_hi].name,
+			   simsoc_soc->ctrls[r.rule_lo].name, simsoc_soc->ctrls[r.rule_hi].name,
 			   r.rule_lo_val, r.rule_hi_val);
 	seq_putc(m, '\n');
 	return 0;
@@ -94,19 +94,23 @@ static const char * const simsoc_type_names[] = {
 
 static int simsoc_query_show(struct seq_file *m, void *unused)
 {
+	const struct simsoc_soc *s = simsoc_soc;
 	const struct simsoc_params *p;
-	s64 cur[SIMSOC_NR_CTRLS];
+	s64 *cur;
 	int i, j;
 
+	cur = kmalloc_array(s->nr_ctrls, sizeof(*cur), GFP_KERNEL);
+	if (!cur)
+		return -ENOMEM;
 	rcu_read_lock();
 	p = rcu_dereference(simsoc_params);
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++)
+	for (i = 0; i < s->nr_ctrls; i++)
 		cur[i] = simsoc_ctrl_value(p, i);
 	rcu_read_unlock();
 
 	seq_puts(m, "# name type min max step default value flags menu\n");
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++) {
-		const struct simsoc_ctrl *c = &simsoc_ctrls[i];
+	for (i = 0; i < s->nr_ctrls; i++) {
+		const struct simsoc_ctrl *c = &s->ctrls[i];
 
 		seq_printf(m, "%s %s %lld %lld %lld %lld %lld ", c->name,
 			   simsoc_type_names[c->type], c->min, c->max, c->step,
@@ -125,42 +129,82 @@ static int simsoc_query_show(struct seq_file *m, void *unused)
 		}
 		seq_putc(m, '\n');
 	}
+	kfree(cur);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(simsoc_query);
 
 static int simsoc_table_show(struct seq_file *m, void *unused)
 {
+	const struct simsoc_soc *s = simsoc_soc;
 	const struct simsoc_params *p;
-	struct simsoc_derived d;
+	struct simsoc_derived *d;
 	u64 gen;
-	int i;
+	int i, k;
 
+	d = kmalloc(sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
 	rcu_read_lock();
 	p = rcu_dereference(simsoc_params);
-	d = p->d;
+	*d = p->d;
 	gen = p->gen;
 	rcu_read_unlock();
 
 	seq_printf(m, "generation=%llu active_uw=%u jitter_pct=%u cluster_coupling=%d\n",
-		   gen, d.active_uw, d.jitter_pct, d.coupling);
-	seq_puts(m, "# index name exit_latency_ns target_residency_ns power_uw\n");
-	for (i = 0; i < SIMSOC_NR_STATES; i++)
-		seq_printf(m, "%d %s %lld %lld %u\n", i, simsoc_state_names[i],
-			   d.exit_ns[i], d.res_ns[i], d.power_uw[i]);
+		   gen, d->k[0].active_uw, d->jitter_pct, d->coupling);
+	for (k = 0; k < s->nr_kinds; k++) {
+		/* one kind: the table as it always was; more: a heading each */
+		if (s->nr_kinds > 1)
+			seq_printf(m, "# cluster %s active_uw=%u\n", s->kind[k].name,
+				   d->k[k].active_uw);
+		seq_puts(m, "# index name exit_latency_ns target_residency_ns power_uw\n");
+		for (i = 0; i < s->nr_states; i++)
+			seq_printf(m, "%d %s %lld %lld %u\n", i, s->state_name[i],
+				   d->k[k].exit_ns[i], d->k[k].res_ns[i],
+				   d->k[k].power_uw[i]);
+	}
 	seq_puts(m, "# block mode duty_pct depth\n");
-	for (i = 0; i < SIMSOC_NR_BLOCKS; i++)
-		seq_printf(m, "%s %s %u %u\n", simsoc_block_names[i],
-			   simsoc_block_mode_names[d.blk_mode[i]], d.blk_duty[i],
-			   d.blk_depth[i]);
+	for (i = 0; i < s->nr_blocks; i++)
+		seq_printf(m, "%s %s %u %u\n", s->block_name[i],
+			   simsoc_block_mode_names[d->blk_mode[i]], d->blk_duty[i],
+			   d->blk_depth[i]);
+	kfree(d);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(simsoc_table);
 
+/*
+ * soc: the SoC played, on one line, so that a job can copy it into the
+ * trace (trace_marker) and the analysis of the trace needs no other file.
+ */
+static int simsoc_soc_show(struct seq_file *m, void *unused)
+{
+	static const char * const off_names[] = { "clock", "core", "cluster", "soc" };
+	const struct simsoc_soc *s = simsoc_soc;
+	int i;
+
+	seq_printf(m, "name=%s states=", s->name);
+	for (i = 0; i < s->nr_states; i++)
+		seq_printf(m, "%s%s", i ? "," : "", s->state_name[i]);
+	seq_puts(m, " off=");
+	for (i = 0; i < s->nr_states; i++)
+		seq_printf(m, "%s%s", i ? "," : "", off_names[s->off[i]]);
+	seq_puts(m, " cluster=");
+	for (i = 0; i < s->nr_cpus; i++)
+		seq_printf(m, "%s%u", i ? "," : "", s->cpu_cluster[i]);
+	seq_puts(m, " kind=");
+	for (i = 0; i < s->nr_cpus; i++)
+		seq_printf(m, "%s%s", i ? "," : "", s->kind[s->cpu_kind[i]].name);
+	seq_putc(m, '\n');
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(simsoc_soc);
+
 static int simsoc_energy_show(struct seq_file *m, void *unused)
 {
-	u64 cl_idle[NR_CPUS / SIMSOC_CPUS_PER_CLUSTER + 1] = { };
-	u64 cl_active[NR_CPUS / SIMSOC_CPUS_PER_CLUSTER + 1] = { };
+	u64 cl_idle[SIMSOC_MAX_CPUS] = { };
+	u64 cl_active[SIMSOC_MAX_CPUS] = { };
 	u64 idle = 0, active = 0;
 	struct simsoc_meter e;
 	int cpu, i, cl, ncl = 0;
@@ -168,7 +212,7 @@ static int simsoc_energy_show(struct seq_file *m, void *unused)
 	seq_puts(m, "# energy in nJ, times in ns; a CPU's figures include its share of its cluster\n");
 	for_each_possible_cpu(cpu) {
 		simsoc_meter_read(cpu, &e);
-		cl = cpu / SIMSOC_CPUS_PER_CLUSTER;
+		cl = simsoc_soc->cpu_cluster[cpu];
 		ncl = max(ncl, cl + 1);
 		cl_idle[cl] += e.idle_nj;
 		cl_active[cl] += e.active_nj;
@@ -177,7 +221,7 @@ static int simsoc_energy_show(struct seq_file *m, void *unused)
 		seq_printf(m, "cpu%d cluster=%d seq=%llu exit_seq=%llu idle_nj=%llu active_nj=%llu total_nj=%llu idle_ns=%llu busy_ns=%llu demoted=%llu entered=",
 			   cpu, cl, e.seq, e.exit_seq, e.idle_nj, e.active_nj,
 			   e.idle_nj + e.active_nj, e.idle_ns, e.busy_ns, e.demoted);
-		for (i = 0; i < SIMSOC_NR_STATES; i++)
+		for (i = 0; i < simsoc_soc->nr_states; i++)
 			seq_printf(m, "%s%llu", i ? "," : "", e.entered[i]);
 		seq_putc(m, '\n');
 	}
@@ -252,11 +296,13 @@ int simsoc_debugfs_init(void)
 	debugfs_create_file("result", 0400, simsoc_dir, NULL, &simsoc_result_fops);
 	debugfs_create_file("table", 0400, simsoc_dir, NULL, &simsoc_table_fops);
 	debugfs_create_file("energy", 0400, simsoc_dir, NULL, &simsoc_energy_fops);
+	debugfs_create_file("soc", 0400, simsoc_dir, NULL, &simsoc_soc_fops);
 	ctrl = debugfs_create_dir("ctrl", simsoc_dir);
-	for (i = 0; i < SIMSOC_NR_CTRLS; i++) {
-		bool ro = simsoc_ctrls[i].flags & SIMSOC_CTRL_FLAG_READ_ONLY;
+	for (i = 0; i < simsoc_soc->nr_ctrls; i++) {
+		const struct simsoc_ctrl *c = &simsoc_soc->ctrls[i];
+		bool ro = c->flags & SIMSOC_CTRL_FLAG_READ_ONLY;
 
-		debugfs_create_file(simsoc_ctrls[i].name, ro ? 0400 : 0600, ctrl,
+		debugfs_create_file(c->name, ro ? 0400 : 0600, ctrl,
 				    (void *)(long)i, &simsoc_ctrl_fops);
 	}
 	return 0;

@@ -2,10 +2,11 @@
 /*
  * simsoc: a simulated SoC cpuidle driver.
  *
- * Plays an SoC of two clusters whose idle states' availability, exit
- * latency, target residency and power change from one idle period to the
- * next, computed in ->prepare() from the model's controls (simsoc_ctrl.c)
- * and the figures of simsoc_model.c.  ->enter() demotes a request the
+ * Plays the SoC its "soc" parameter describes (simsoc_soc.c): idle states
+ * whose availability, exit latency, target residency and power change from
+ * one idle period to the next, per CPU as its cluster's figures, computed
+ * in ->prepare() from the model's controls (simsoc_ctrl.c) and the
+ * equations of simsoc_model.c.  ->enter() demotes a request the
  * period does not allow, really idles (WFI), charges the period's exit
  * latency and integrates an energy meter.  Every period is traced
  * (simsoc_trace.h).
@@ -62,6 +63,9 @@ MODULE_PARM_DESC(preset, "model preset: nominal, hot, lowopp, busy, random");
 static char *controls = "";
 module_param(controls, charp, 0444);
 MODULE_PARM_DESC(controls, "control batch applied after the preset: \"name=value ...\"");
+static char *soc = "";
+module_param(soc, charp, 0444);
+MODULE_PARM_DESC(soc, "the SoC to play, from \"idlesim-soc params FILE\" (default: socs/simsoc.soc)");
 
 static u64 simsoc_prng(struct simsoc_cpu *pc)
 {
@@ -95,16 +99,16 @@ static u64 simsoc_now(void)
 	return ktime_get_mono_fast_ns();
 }
 
-/* true when every other online CPU of the mask selection is idling */
+/* true when every other online CPU of the SoC, or of the cluster, is idling */
 static bool simsoc_others_idle(unsigned int cpu, bool cluster_only)
 {
+	const u8 *cluster = simsoc_soc->cpu_cluster;
 	unsigned int other;
 
 	for_each_online_cpu(other) {
 		if (other == cpu)
 			continue;
-		if (cluster_only && other / SIMSOC_CPUS_PER_CLUSTER !=
-		    cpu / SIMSOC_CPUS_PER_CLUSTER)
+		if (cluster_only && cluster[other] != cluster[cpu])
 			continue;
 		if (READ_ONCE(per_cpu_ptr(&simsoc_pcpu, other)->in_idle) < 0)
 			return false;
@@ -119,25 +123,28 @@ static bool simsoc_others_idle(unsigned int cpu, bool cluster_only)
 static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *dev)
 {
 	struct simsoc_cpu *pc = this_cpu_ptr(&simsoc_pcpu);
+	const struct simsoc_soc *s = simsoc_soc;
 	const struct simsoc_params *p;
 	const struct simsoc_derived *d;
+	const struct simsoc_kind_derived *kd;
 	unsigned int cpu = dev->cpu;
 	u64 now = simsoc_now();
 	u64 busy_ns = 0, busy_nj = 0;
 	u32 busy_blocks = 0;
-	int max_depth = SIMSOC_NR_STATES - 1;
+	int max_depth = s->nr_states - 1;
 	int i;
 
 	rcu_read_lock();
 	p = rcu_dereference(simsoc_params);
 	d = &p->d;
+	kd = &d->k[s->cpu_kind[cpu]];
 	if (pc->seed_gen != p->seed_gen) {
 		simsoc_reseed(pc, p->v[SIMSOC_C_SEED], cpu);
 		pc->seed_gen = p->seed_gen;
 	}
 
 	/* busy hardware blocks limit the depth */
-	for (i = 0; i < SIMSOC_NR_BLOCKS; i++) {
+	for (i = 0; i < s->nr_blocks; i++) {
 		bool busy = d->blk_mode[i] == SIMSOC_BLOCK_BUSY;
 
 		if (d->blk_mode[i] == SIMSOC_BLOCK_RANDOM)
@@ -147,32 +154,38 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 			max_depth = min_t(int, max_depth, d->blk_depth[i]);
 		}
 	}
-	/* cluster and SoC states need the siblings, resp. all CPUs, idle */
+	/*
+	 * Cluster and SoC states need the siblings, resp. all CPUs, idle.
+	 * What a state powers down does not shrink with depth and state 0
+	 * needs no other CPU (simsoc_soc.c), so this stays a prefix.
+	 */
 	if (d->coupling) {
-		if (max_depth >= SIMSOC_SOC_SLEEP && !simsoc_others_idle(cpu, false))
-			max_depth = SIMSOC_CLUSTER_OFF;
-		if (max_depth >= SIMSOC_CLUSTER_OFF && !simsoc_others_idle(cpu, true))
-			max_depth = SIMSOC_CORE_OFF;
+		if (s->off[max_depth] == SIMSOC_OFF_SOC && !simsoc_others_idle(cpu, false))
+			while (s->off[max_depth] == SIMSOC_OFF_SOC)
+				max_depth--;
+		if (s->off[max_depth] == SIMSOC_OFF_CLUSTER && !simsoc_others_idle(cpu, true))
+			while (s->off[max_depth] == SIMSOC_OFF_CLUSTER)
+				max_depth--;
 	}
 
-	for (i = 0; i < SIMSOC_NR_STATES; i++) {
-		s64 lat = d->exit_ns[i];
+	for (i = 0; i < s->nr_states; i++) {
+		s64 lat = kd->exit_ns[i];
 
 		if (d->jitter_pct) {
 			s64 span = 2 * d->jitter_pct + 1;
 			s64 u = (s64)((simsoc_prng(pc) >> 32) % span) - d->jitter_pct;
 
-			lat = min(div_s64(lat * (100 + u), 100), d->res_ns[i]);
+			lat = min(div_s64(lat * (100 + u), 100), kd->res_ns[i]);
 		}
 		pc->usable[i] = i <= max_depth;
 		pc->exit_ns[i] = lat;
-		pc->res_ns[i] = d->res_ns[i];
-		pc->power_uw[i] = d->power_uw[i];
-		cpuidle_period_set(dev, i, pc->usable[i], lat, d->res_ns[i],
-				   d->power_uw[i]);
+		pc->res_ns[i] = kd->res_ns[i];
+		pc->power_uw[i] = kd->power_uw[i];
+		cpuidle_period_set(dev, i, pc->usable[i], lat, kd->res_ns[i],
+				   kd->power_uw[i]);
 	}
 	pc->max_usable = max_depth;
-	pc->active_uw = d->active_uw;
+	pc->active_uw = kd->active_uw;
 	pc->gen = p->gen;
 	rcu_read_unlock();
 
@@ -190,7 +203,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	pc->meter.active_nj += busy_nj;
 	raw_write_seqcount_end(&pc->mseq);
 
-	trace_simsoc_period(cpu, pc->seq, pc->gen, SIMSOC_NR_STATES, pc->usable,
+	trace_simsoc_period(cpu, pc->seq, pc->gen, s->nr_states, pc->usable,
 			    pc->exit_ns, pc->res_ns, pc->power_uw, max_depth,
 			    busy_blocks, busy_ns, busy_nj);
 }
@@ -279,18 +292,6 @@ void simsoc_meter_read(int cpu, struct simsoc_meter *m)
 	} while (read_seqcount_retry(&pc->mseq, start));
 }
 
-const char * const simsoc_state_names[SIMSOC_NR_STATES] = {
-	"WFI", "core-ret", "core-off", "cluster-off", "soc-sleep",
-};
-
-static const char * const simsoc_state_descs[SIMSOC_NR_STATES] = {
-	"simsoc clock-gated WFI",
-	"simsoc core retention",
-	"simsoc core power-down",
-	"simsoc cluster power-down",
-	"simsoc SoC sleep",
-};
-
 /* .owner stays unset: a registered driver must not pin the module */
 static struct cpuidle_driver simsoc_driver = {
 	.name = "simsoc",
@@ -310,9 +311,20 @@ static int __init simsoc_init(void)
 		return -EBUSY;
 	}
 
-	ret = simsoc_ctrl_init(preset, controls);
+	ret = simsoc_soc_init(soc);
 	if (ret)
 		return ret;
+	if (num_possible_cpus() > simsoc_soc->nr_cpus) {
+		pr_err("%u CPUs, but SoC %s has %d\n", num_possible_cpus(),
+		       simsoc_soc->name, simsoc_soc->nr_cpus);
+		simsoc_soc_exit();
+		return -EINVAL;
+	}
+	ret = simsoc_ctrl_init(preset, controls);
+	if (ret) {
+		simsoc_soc_exit();
+		return ret;
+	}
 
 	for_each_possible_cpu(cpu) {
 		struct simsoc_cpu *pc = per_cpu_ptr(&simsoc_pcpu, cpu);
@@ -322,20 +334,25 @@ static int __init simsoc_init(void)
 		seqcount_init(&pc->mseq);
 	}
 
-	/* the static figures (sysfs, ladder's thresholds): the initial table */
+	/*
+	 * The static figures (sysfs, ladder's thresholds): the initial table
+	 * of the first kind of cluster.  drv->states is one table for all
+	 * CPUs; the other kinds' figures reach the governors per period.
+	 */
 	p = rcu_dereference_protected(simsoc_params, true);
-	for (i = 0; i < SIMSOC_NR_STATES; i++) {
+	for (i = 0; i < simsoc_soc->nr_states; i++) {
 		struct cpuidle_state *s = &simsoc_driver.states[i];
 
-		strscpy(s->name, simsoc_state_names[i], CPUIDLE_NAME_LEN);
-		strscpy(s->desc, simsoc_state_descs[i], CPUIDLE_DESC_LEN);
-		s->exit_latency = max_t(s64, 1, div_s64(p->d.exit_ns[i], 1000));
-		s->target_residency = max_t(s64, 1, div_s64(p->d.res_ns[i], 1000));
-		s->power_usage = p->d.power_uw[i];
+		strscpy(s->name, simsoc_soc->state_name[i], CPUIDLE_NAME_LEN);
+		snprintf(s->desc, CPUIDLE_DESC_LEN, "%s %s", simsoc_soc->name,
+			 simsoc_soc->state_name[i]);
+		s->exit_latency = max_t(s64, 1, div_s64(p->d.k[0].exit_ns[i], 1000));
+		s->target_residency = max_t(s64, 1, div_s64(p->d.k[0].res_ns[i], 1000));
+		s->power_usage = p->d.k[0].power_uw[i];
 		s->flags = CPUIDLE_FLAG_RCU_IDLE;
 		s->enter = simsoc_enter;
 	}
-	simsoc_driver.state_count = SIMSOC_NR_STATES;
+	simsoc_driver.state_count = simsoc_soc->nr_states;
 
 	ret = cpuidle_register(&simsoc_driver, NULL);
 	if (ret) {
@@ -344,6 +361,7 @@ static int __init simsoc_init(void)
 		else
 			pr_err("cpuidle_register failed: %d\n", ret);
 		simsoc_ctrl_exit();
+		simsoc_soc_exit();
 		return ret;
 	}
 
@@ -351,8 +369,8 @@ static int __init simsoc_init(void)
 	if (ret)
 		pr_warn("no debugfs interface (%d); controls unavailable\n", ret);
 
-	pr_info("registered %d states on %u CPUs, preset %s\n",
-		SIMSOC_NR_STATES, num_possible_cpus(), preset);
+	pr_info("SoC %s: registered %d states on %u CPUs, preset %s\n",
+		simsoc_soc->name, simsoc_soc->nr_states, num_possible_cpus(), preset);
 	return 0;
 }
 
@@ -367,6 +385,7 @@ static void __exit simsoc_exit(void)
 	 */
 	kick_all_cpus_sync();
 	simsoc_ctrl_exit();
+	simsoc_soc_exit();
 	pr_info("unregistered\n");
 }
 

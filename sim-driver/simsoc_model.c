@@ -10,17 +10,6 @@
 #include <linux/math64.h>
 #include "simsoc.h"
 
-/*
- * Operating points of a Cortex-A53 cluster of ARM Juno r0/r2 (frequencies
- * and busy powers from ARM's EAS energy model for Juno), voltages assumed.
- */
-static const u32 opp_mhz[SIMSOC_NR_OPPS] = { 450, 575, 700, 775, 850 };
-static const u32 opp_mv[SIMSOC_NR_OPPS] = { 800, 850, 900, 950, 1000 };
-static const u32 opp_core_busy_mw[SIMSOC_NR_OPPS] = { 33, 46, 61, 76, 93 };
-static const u32 opp_cluster_busy_mw[SIMSOC_NR_OPPS] = { 26, 30, 39, 47, 57 };
-
-#define SIMSOC_T0_C		45	/* temperature of the nominal figures */
-#define SIMSOC_ACTIVE_TD_C	20	/* active leakage doubles every 20 C */
 #define SIMSOC_POWER_MAX_UW	10000000
 
 /* 2^x, x and the result in Q16; x may be negative; result capped at 2^20 */
@@ -40,55 +29,71 @@ static s64 simsoc_pow2_q16(s64 x)
 	return r >> min_t(s64, -n, 62);
 }
 
-/* leak * (2^((t - T0) / td) - 1), in uW */
-static s64 simsoc_leak_uw(s64 leak_uw, s64 temp_c, s64 td_c)
+/* leak * (2^((t - t0) / td) - 1), in uW */
+static s64 simsoc_leak_uw(s64 leak_uw, s64 temp_c, s64 t0_c, s64 td_c)
 {
-	s64 x = div64_s64((temp_c - SIMSOC_T0_C) << 16, td_c);
+	s64 x = div64_s64((temp_c - t0_c) << 16, td_c);
 
 	return (leak_uw * (simsoc_pow2_q16(x) - 65536)) >> 16;
 }
 
-/**
- * simsoc_model_derive() - the figures of a set of control values
- * @p: the set; @p->d is computed from @p->v
- *
- * Exit latency, target residency and power of each state at the set's
- * operating point and temperature, and the blocks' modes, as
- * sim-driver/MODEL.md states them.  Pure: reads @p->v, writes @p->d.
- */
-void simsoc_model_derive(struct simsoc_params *p)
+/* One kind of cluster's figures at the set's operating point and temperature */
+static void simsoc_derive_kind(const struct simsoc_soc *s, int kind, const s64 *v,
+			       struct simsoc_kind_derived *d)
 {
-	struct simsoc_derived *d = &p->d;
-	const s64 *v = p->v;
-	int opp = v[SIMSOC_C_OPP];
-	s64 temp = v[SIMSOC_C_TEMP];
-	/* exit latency factor in Q10: half fixed, half scales with 1/f */
-	s64 lf = 512 + div64_s64(512LL * opp_mhz[SIMSOC_NR_OPPS - 1], opp_mhz[opp]);
-	/* (V / Vnom)^2 in Q16 */
-	s64 vf = div64_s64((s64)opp_mv[opp] * opp_mv[opp] << 16,
-			   (s64)opp_mv[SIMSOC_NR_OPPS - 1] * opp_mv[SIMSOC_NR_OPPS - 1]);
+	const struct simsoc_kind *k = &s->kind[kind];
+	int opp = v[simsoc_c_opp(s, kind)], top = k->nr_opps - 1;
+	s64 temp = v[SIMSOC_C_TEMP], fixed = s->exit_fixed_pct;
+	/* exit latency factor in Q10: a fixed part, the rest scales with 1/f */
+	s64 lf = div64_s64(1024 * fixed, 100) +
+		 div64_s64(1024 * (100 - fixed) * k->opp_khz[top], 100LL * k->opp_khz[opp]);
+	/* (V / Vref)^2 in Q16 */
+	s64 vf = div64_s64((s64)k->opp_uv[opp] * k->opp_uv[opp] << 16,
+			   (s64)k->opp_uv[top] * k->opp_uv[top]);
 	s64 pw;
 	int i;
 
-	for (i = 0; i < SIMSOC_NR_STATES; i++) {
-		const s64 *s = &v[SIMSOC_C_STATE0 + i * SIMSOC_CTRLS_PER_STATE];
+	for (i = 0; i < s->nr_states; i++) {
+		const s64 *f = &v[simsoc_c_state(s, kind, i)];
 
-		d->exit_ns[i] = (s[0] * 1000 * lf) >> 10;
-		d->res_ns[i] = (s[1] * 1000 * lf) >> 10;
-		pw = s[2];
-		/* the cluster stays powered in states 0-2: that share follows V^2 */
-		if (i <= SIMSOC_CORE_OFF)
+		d->exit_ns[i] = (f[0] * 1000 * lf) >> 10;
+		d->res_ns[i] = (f[1] * 1000 * lf) >> 10;
+		pw = f[2];
+		/* while the cluster stays powered, its share follows V^2 */
+		if (s->off[i] <= SIMSOC_OFF_CORE)
 			pw = (pw * vf) >> 16;
-		pw += simsoc_leak_uw(s[3], temp, s[4]);
+		pw += simsoc_leak_uw(f[3], temp, s->temp_ref_c, f[4]);
 		d->power_uw[i] = clamp_t(s64, pw, 0, SIMSOC_POWER_MAX_UW);
 	}
-	pw = (opp_core_busy_mw[opp] * 1000 + opp_cluster_busy_mw[opp] * 500);
-	pw += simsoc_leak_uw(v[SIMSOC_C_ACTIVE_LEAK], temp, SIMSOC_ACTIVE_TD_C);
+	/* a busy CPU: its core, and its share of the cluster */
+	pw = k->core_uw[opp] + div_s64(k->cluster_uw[opp], k->cpus);
+	pw += simsoc_leak_uw(v[simsoc_c_opp(s, kind) + 1], temp, s->temp_ref_c,
+			     s->active_td_c);
 	d->active_uw = clamp_t(s64, pw, 0, SIMSOC_POWER_MAX_UW);
+}
+
+/**
+ * simsoc_model_derive() - the figures of a set of control values
+ * @s: the SoC
+ * @p: the set; @p->d is computed from @p->v
+ *
+ * Exit latency, target residency and power of each state of each kind of
+ * cluster at the set's operating point and temperature, and the blocks'
+ * modes, as sim-driver/MODEL.md states them.  Pure: reads @p->v, writes
+ * @p->d.
+ */
+void simsoc_model_derive(const struct simsoc_soc *s, struct simsoc_params *p)
+{
+	struct simsoc_derived *d = &p->d;
+	const s64 *v = p->v;
+	int i;
+
+	for (i = 0; i < s->nr_kinds; i++)
+		simsoc_derive_kind(s, i, v, &d->k[i]);
 	d->jitter_pct = v[SIMSOC_C_JITTER];
 	d->coupling = v[SIMSOC_C_COUPLING];
-	for (i = 0; i < SIMSOC_NR_BLOCKS; i++) {
-		const s64 *b = &v[SIMSOC_C_BLOCK0 + i * SIMSOC_CTRLS_PER_BLOCK];
+	for (i = 0; i < s->nr_blocks; i++) {
+		const s64 *b = &v[simsoc_c_block(s, i)];
 
 		d->blk_mode[i] = b[0];
 		d->blk_duty[i] = b[1];
@@ -98,40 +103,43 @@ void simsoc_model_derive(struct simsoc_params *p)
 
 /**
  * simsoc_model_check() - the model's rules on a complete set of values
- * @v: a value per control (&enum simsoc_ctrl_id)
+ * @s: the SoC
+ * @v: a value per control of @s
  * @bad_a: set to the control that must not exceed @bad_b's, on failure
  * @bad_b: see @bad_a
  *
- * A state's exit latency may not exceed its target residency, and
- * neither may decrease with depth.
+ * In every kind of cluster, a state's exit latency may not exceed its
+ * target residency, and neither may decrease with depth.
  *
  * Return: 0, or -EINVAL with the rule broken (@bad_a <= @bad_b).
  */
-int simsoc_model_check(const s64 *v, int *bad_a, int *bad_b)
+int simsoc_model_check(const struct simsoc_soc *s, const s64 *v, int *bad_a, int *bad_b)
 {
-	int i, e, r;
+	int k, i, e, r;
 
-	for (i = 0; i < SIMSOC_NR_STATES; i++) {
-		e = SIMSOC_C_STATE0 + i * SIMSOC_CTRLS_PER_STATE;
-		r = e + 1;
-		/* a state's exit latency may not exceed its target residency */
-		if (v[e] > v[r]) {
-			*bad_a = e;
-			*bad_b = r;
-			return -EINVAL;
-		}
-		if (!i)
-			continue;
-		/* deeper states may not be faster or pay off sooner */
-		if (v[e] < v[e - SIMSOC_CTRLS_PER_STATE]) {
-			*bad_a = e - SIMSOC_CTRLS_PER_STATE;
-			*bad_b = e;
-			return -EINVAL;
-		}
-		if (v[r] < v[r - SIMSOC_CTRLS_PER_STATE]) {
-			*bad_a = r - SIMSOC_CTRLS_PER_STATE;
-			*bad_b = r;
-			return -EINVAL;
+	for (k = 0; k < s->nr_kinds; k++) {
+		for (i = 0; i < s->nr_states; i++) {
+			e = simsoc_c_state(s, k, i);
+			r = e + 1;
+			/* a state's exit latency may not exceed its target residency */
+			if (v[e] > v[r]) {
+				*bad_a = e;
+				*bad_b = r;
+				return -EINVAL;
+			}
+			if (!i)
+				continue;
+			/* deeper states may not be faster or pay off sooner */
+			if (v[e] < v[e - SIMSOC_CTRLS_PER_STATE]) {
+				*bad_a = e - SIMSOC_CTRLS_PER_STATE;
+				*bad_b = e;
+				return -EINVAL;
+			}
+			if (v[r] < v[r - SIMSOC_CTRLS_PER_STATE]) {
+				*bad_a = r - SIMSOC_CTRLS_PER_STATE;
+				*bad_b = r;
+				return -EINVAL;
+			}
 		}
 	}
 	return 0;

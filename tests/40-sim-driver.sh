@@ -17,12 +17,34 @@ expect=$IDLESIM_SCRATCH/expect
 : >"$expect"
 [ -f kernel-patches/series ] && echo require_menu_deepest=1 >>"$expect"
 
-jobs=${SIMSOC_TESTS:-governors controls torn depth energy loadunload}
+# socs: every shipped SoC description, as the host tool compiles and
+# describes it (the job reloads the driver with each)
+socfiles=()
+tool=${IDLESIM_SOC_TOOL:-}
+if [ -x "$tool" ]; then
+	for f in socs/*.soc; do
+		n=$(basename "$f" .soc)
+		"$tool" params "$f" >"$IDLESIM_SCRATCH/soc-$n.param" || fail "idlesim-soc params $f"
+		{
+			echo "states $("$tool" get states "$f" | tr '\n' ' ' | sed 's/ $//')"
+			"$tool" get controls "$f" | sed 's/^/control /'
+			"$tool" get clusters "$f" | awk '{ for (c = 0; c < $3; c++) { for (i = 0; i < $2; i++) printf "%s%d", n++ ? "," : "clusters ", k; k++ } } END { print "" }' k=0
+		} >"$IDLESIM_SCRATCH/soc-$n.expect"
+		socfiles+=(--file "$IDLESIM_SCRATCH/soc-$n.param" --file "$IDLESIM_SCRATCH/soc-$n.expect")
+	done
+fi
+
+jobs=${SIMSOC_TESTS:-governors controls torn depth energy loadunload socs}
 failed=()
 for j in $jobs; do
 	dir=$IDLESIM_SCRATCH/$j
+	extra=()
+	if [ "$j" = socs ]; then
+		[ ${#socfiles[@]} -gt 0 ] || { echo "FAIL: socs: no SoC tool (IDLESIM_SOC_TOOL)"; failed+=(socs); continue; }
+		extra=("${socfiles[@]}")
+	fi
 	run_guest "sim-driver/tests/$j.sh" "$dir" --file sim-driver/tests/lib.sh \
-		--file "$expect" --timeout "${SIMSOC_TIMEOUT:-900}" --meta "test=$j" >"$dir.runner.log" 2>&1
+		--file "$expect" "${extra[@]}" --timeout "${SIMSOC_TIMEOUT:-900}" --meta "test=$j" >"$dir.runner.log" 2>&1
 	rc=$?
 	if [ $rc -ne 0 ]; then
 		echo "FAIL: $j (runner exit $rc)"

@@ -23,11 +23,12 @@ for f in sim-driver/*.c sim-driver/*.h sim-driver/tools/*.c; do
 done
 [ -z "$bad" ] || fail "checkpatch --strict is not clean for:$bad"
 
-# every function simsoc.h declares is documented where it is defined
+# every function simsoc.h declares (or defines, inline) is documented
+# where it is defined
 for fn in $(sed -n 's/^[a-z][a-z0-9_ *]* \**\(simsoc_[a-z_]*\)(.*/\1/p' sim-driver/simsoc.h); do
-	grep -q "^ \* $fn() - " sim-driver/*.c || fail "$fn(), called across the driver's files, has no kernel-doc"
+	grep -q "^ \* $fn() - " sim-driver/*.[ch] || fail "$fn(), called across the driver's files, has no kernel-doc"
 done
-warn=$(cd "$ktree" && for f in "$src"/sim-driver/*.c; do perl scripts/kernel-doc -none -v "$f" 2>&1; done |
+warn=$(cd "$ktree" && for f in "$src"/sim-driver/*.[ch]; do perl scripts/kernel-doc -none -v "$f" 2>&1; done |
 	grep -iE 'warning|error')
 [ -z "$warn" ] || { echo "$warn"; fail "kernel-doc warnings (above)"; }
 echo "ok: $n files checkpatch --strict clean, kernel-doc complete"

@@ -60,7 +60,15 @@ KTREE_STAMP := $(KTREE)/.idlesim-tree
 KCONFIG_STAMP := $(KOBJ)/.idlesim-config
 KBUILD_STAMP := $(KOBJ)/.idlesim-built
 INITRD := $(O)/initramfs$(FLAVOUR).cpio.gz
-RUNS := $(O)/runs$(FLAVOUR)
+# The SoC the sim driver plays (socs/): a name there or a path to a .soc
+# file; empty, the driver's own (socs/simsoc.soc).  Another SoC's runs,
+# reports and sweeps have directories of their own.
+SOC ?=
+SOC_NAME := $(filter-out simsoc,$(notdir $(basename $(SOC))))
+SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))
+SOC_TOOL := $(O)/socs/idlesim-soc
+SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch])
+RUNS := $(O)/runs$(FLAVOUR)$(SOC_SUFFIX)
 LOGS := $(O)/logs
 STEP := $(SRC)/scripts/step.sh
 
@@ -141,12 +149,12 @@ MISSES ?= 1%
 CHUNK ?=
 EXPORT ?=
 TUNE_NAME = $(subst $(space),+,$(notdir $(basename $(SCENARIO))))-$(if $(GRID),grid,$(STATE))
-OUT ?= $(O)/tune$(FLAVOUR)/$(TUNE_NAME)
+OUT ?= $(O)/tune$(FLAVOUR)$(SOC_SUFFIX)/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios test bench \
+.PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios socs test bench \
 	test-debug \
-	check-run-params \
+	check-run-params check-soc \
 	clean distclean kernel-tree kernelversion check-series FORCE
 
 help:
@@ -162,6 +170,8 @@ help:
 	@echo
 	@echo 'Running:'
 	@echo '  scenarios   - list the workload scenarios'
+	@echo '  socs        - list the SoC descriptions (socs/); SOC=name|file.soc on run, compare,'
+	@echo '                report and tune plays that SoC (default: socs/simsoc.soc)'
 	@echo '  run         - run SCENARIO=name under GOVERNOR (or a raw guest JOB=script)'
 	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots;'
 	@echo '                REPEATS=n runs n seeds each: means, 95% intervals, significance'
@@ -260,6 +270,14 @@ $(WORKLOAD_HOST): $(WORKLOAD_SRCS) $(DEPS_STAMP)
 	$(Q)$(MAKE) -C $(SRC)/workloads O=$(O)/workloads host
 endif
 
+# The SoC descriptions' host tool (socs/): checks, the driver's parameter,
+# imports from device trees.
+$(SOC_TOOL): $(SOC_SRCS) $(DEPS_STAMP)
+	$(Q)$(MAKE) -C $(SRC)/socs O=$(O)/socs tool
+
+socs: $(SOC_TOOL)
+	$(Q)$(SOC_TOOL) describe $(SRC)/socs/*.soc
+
 $(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c
 	@echo '  [cc]     $(notdir $@) (static arm64)'
 	$(Q)mkdir -p $(dir $@)
@@ -293,10 +311,16 @@ RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE
 	IDLESIM_REPRODUCIBLE=$(REPRODUCIBLE) IDLESIM_LATENESS=$(LATENESS) \
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
 	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
-	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))'
+	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
+	IDLESIM_SOC=$(SOC) IDLESIM_SOC_TOOL=$(SOC_TOOL)
 
 # First, so that a bad ICOUNT costs no build.
-RUN_DEPS := check-run-params $(KBUILD_STAMP) $(INITRD) $(ANALYZE) $(WORKLOAD_HOST)
+# The SoC is checked as soon as its tool is built: before the kernel.
+RUN_DEPS := check-run-params $(SOC_TOOL) $(if $(SOC),check-soc) $(KBUILD_STAMP) $(INITRD) \
+	$(ANALYZE) $(WORKLOAD_HOST)
+
+check-soc: $(SOC_TOOL)
+	$(Q)IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SRC=$(SRC) $(SRC)/scripts/check-soc.sh '$(SOC)'
 
 check-run-params:
 	$(Q)$(SRC)/scripts/check-icount.sh '$(ICOUNT)' '$(REPRODUCIBLE)'
@@ -327,7 +351,7 @@ compare: $(RUN_DEPS)
 REPORT_SCENARIOS ?= $(filter-out audio-long,$(notdir $(basename $(wildcard $(SRC)/workloads/scenarios/*.ini))))
 
 report: $(RUN_DEPS)
-	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS="$(GOVERNORS)" $(SRC)/scripts/report.sh $(O)/report$(FLAVOUR) $(REPORT_SCENARIOS)
+	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS="$(GOVERNORS)" $(SRC)/scripts/report.sh $(O)/report$(FLAVOUR)$(SOC_SUFFIX) $(REPORT_SCENARIOS)
 
 # Threshold tuning: scripts/tune.sh checks the sweep, runs it under GNU
 # parallel (or exports it) and merges the results into $(OUT)/results/.

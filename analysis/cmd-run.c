@@ -105,6 +105,12 @@ static void write_summary(const struct run *r, FILE *fp)
 	fprintf(fp, "run %s: scenario %s, seed %s, governor %s\n", r->dir,
 		r->m.scenario[0] ? r->m.scenario : "-", r->m.seed[0] ? r->m.seed : "-",
 		r->m.governor[0] ? r->m.governor : "-");
+	if (r->soc[0]) {
+		fprintf(fp, "  SoC %s, states:", r->soc);
+		for (i = 0; i < r->nr_state_names; i++)
+			fprintf(fp, " %d %s", i, r->state_name[i]);
+		fprintf(fp, "\n");
+	}
 	fprintf(fp, "  %llu idle periods on %d CPUs, %llu demotions, %llu events (%llu dropped by the ring buffer)\n",
 		(unsigned long long)r->periods, r->nr_cpus, (unsigned long long)r->demotions,
 		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events);
@@ -184,6 +190,12 @@ static void write_json(const struct run *r, FILE *fp)
 	fprintf(fp, "  \"cpus\": %d,\n  \"states\": %d,\n  \"periods\": %llu,\n  \"demotions\": %llu,\n",
 		r->nr_cpus, r->nr_states, (unsigned long long)r->periods,
 		(unsigned long long)r->demotions);
+	if (r->soc[0]) {
+		fprintf(fp, "  \"soc\": \"%s\",\n  \"state_names\": [", r->soc);
+		for (i = 0; i < r->nr_state_names; i++)
+			fprintf(fp, "%s\"%s\"", i ? ", " : "", r->state_name[i]);
+		fprintf(fp, "],\n");
+	}
 	fprintf(fp, "  \"energy_nj\": { \"total\": %.0f, \"idle\": %.0f, \"active\": %.0f, \"transition\": %.0f },\n",
 		total_nj(r), sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus),
 		sum(r->transition_nj, r->nr_cpus));

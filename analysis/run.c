@@ -375,6 +375,32 @@ static int check_sum(const char *rundir, const char *name)
 	return 0;
 }
 
+/*
+ * "idlesim: soc name=NAME states=A,B,... ..." (sim-driver's debugfs "soc",
+ * written by the guest job): the run's SoC and its state names.
+ */
+static int soc_marker(struct run *r, const char *text)
+{
+	const char *n = strstr(text, " name="), *st = strstr(text, " states=");
+	int len, i = 0;
+
+	if (!n || !st || sscanf(n, " name=%31[A-Za-z0-9._-]", r->soc) != 1)
+		goto bad;
+	for (st += 8; *st && *st != ' '; st += len + (st[len] == ',')) {
+		len = (int)strcspn(st, ", ");
+		if (i == MAX_STATES || len == 0 || len >= (int)sizeof(r->state_name[0]))
+			goto bad;
+		memcpy(r->state_name[i], st, len);
+		r->state_name[i++][len] = 0;
+	}
+	r->nr_state_names = i;
+	return i ? 0 : -1;
+bad:
+	fprintf(stderr, "%s: trace marker '%.80s': expected name=NAME states=A,B,... (1 to %d states)\n",
+		r->dir, text, MAX_STATES);
+	return -1;
+}
+
 static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 {
 	static const char *const names[4] = {
@@ -387,6 +413,8 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 	char want[80];
 	int i;
 
+	if (!strncmp(text, "idlesim: soc ", 13))
+		return soc_marker(r, text);
 	for (i = 0; i < 4; i++) {
 		if (r->point >= 0)
 			snprintf(want, sizeof(want), "%s point=%d", names[i], r->point);
@@ -637,6 +665,11 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	if (!r->periods) {
 		fprintf(stderr, "%s: no complete idle period in the trace%s\n", trace_path,
 			point >= 0 ? " window of this point" : "");
+		goto out;
+	}
+	if (r->nr_state_names && r->has_table && r->nr_state_names != r->nr_states) {
+		fprintf(stderr, "%s: the SoC marker names %d states, its idle periods have %d\n",
+			trace_path, r->nr_state_names, r->nr_states);
 		goto out;
 	}
 	if (cross_check(r) < 0) {

@@ -80,6 +80,10 @@ struct run {
 	struct timeline_row *tl;
 	int nr_tl;
 	struct manifest m;
+	/* the SoC the driver played, from its "idlesim: soc" trace marker */
+	char soc[32];
+	char state_name[MAX_STATES][16];
+	int nr_state_names;
 	struct state_stats st[MAX_CPUS][MAX_STATES];
 	double idle_nj[MAX_CPUS];
 	double active_nj[MAX_CPUS];

@@ -17,6 +17,26 @@ scenario_file() {
 	esac
 }
 
+# soc_file SOC: the SoC description SOC stands for, a name in socs/ or a
+# path to a .soc file (which need not exist)
+soc_file() {
+	case $1 in
+	*/* | *.soc) printf '%s\n' "$1" ;;
+	*) printf '%s\n' "$src/socs/$1.soc" ;;
+	esac
+}
+
+# soc_check SOC: exit 2 with the tool's FILE:LINE message unless SOC is a
+# valid description; $IDLESIM_SOC_TOOL is socs/'s idlesim-soc
+soc_check() {
+	local f msg
+
+	f=$(soc_file "$1")
+	[ -f "$f" ] || die "unknown SoC '$1' (no $f); socs/ has: $(cd "$src/socs" && ls *.soc | sed 's/\.soc$//' | tr '\n' ' ')"
+	msg=$("${IDLESIM_SOC_TOOL:?IDLESIM_SOC_TOOL not set (run through make)}" check "$f" 2>&1) ||
+		die "$msg"
+}
+
 # swap_in NEW DIR: the complete directory NEW takes DIR's place.  The old
 # DIR is moved aside first and removed only once NEW is in place, so an
 # interruption leaves a whole NEW or a whole DIR.old, never half of one.

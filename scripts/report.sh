@@ -97,11 +97,14 @@ gnuplot -e "dir='$tmp'; ngov=${#govs[@]}" "$src/analysis/plots/report.gp" 2>"$tm
 rm -f "$tmp/gnuplot.log"
 
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
+# the SoC the runs played, as their manifests and its description say
+socname=$(awk '$1 == "soc" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest")
+socdesc=$("${IDLESIM_SOC_TOOL:?}" describe "$(soc_file "${IDLESIM_SOC:-simsoc}")" | esc)
 {
 	cat <<EOT
 <!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<title>idlesim report</title>
+<title>idlesim report: $socname</title>
 <style>
 body { font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
@@ -109,7 +112,8 @@ td:first-child, th:first-child, td:nth-child(2) { text-align: left; }
 pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 85%; }
 img { max-width: 100%; } .sig { font-weight: bold; }
 </style></head><body>
-<h1>idlesim: governors compared on every scenario</h1>
+<h1>idlesim: governors compared on every scenario, SoC $socname</h1>
+<p>SoC <b>$socname</b>: $socdesc.</p>
 <p>$(date -u +%Y-%m-%dT%H:%M:%SZ); kernel $(awk '$1 == "kernel_release" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest") (image $img_sha, initramfs $rd_sha);
 governors ${govs[*]} (the first is the baseline); $repeats seed$([ "$repeats" -gt 1 ] && echo s) per governor and scenario.
 Energy is the simulated SoC driver's, idle and active; the oracle is the cheapest state for each period's actual length.</p>

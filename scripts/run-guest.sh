@@ -35,6 +35,8 @@ usage() {
 	cat >&2 <<'EOT'
 usage: run-guest.sh --job SCRIPT --rundir DIR [options]
   --file PATH        also put PATH into the guest's /job (repeatable)
+  --soc SOC          the SoC the sim driver plays: a name in socs/ or a .soc file
+                     (default $IDLESIM_SOC, else the driver's own, socs/simsoc.soc)
   --governor NAME    cpuidle governor to run the job under
   --smp N            guest CPUs (default $IDLESIM_SMP or 4)
   --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
@@ -53,6 +55,7 @@ EOT
 }
 
 job= rundir= governor= append= force=0
+soc=${IDLESIM_SOC:-}
 smp=${IDLESIM_SMP:-4}
 mem=${IDLESIM_MEM:-512M}
 timeout=${IDLESIM_TIMEOUT:-600}
@@ -67,6 +70,7 @@ while [ $# -gt 0 ]; do
 	--job) job=$2; shift ;;
 	--rundir) rundir=$2; shift ;;
 	--file) files+=("$2"); shift ;;
+	--soc) soc=$2; shift ;;
 	--governor) governor=$2; shift ;;
 	--smp) smp=$2; shift ;;
 	--mem) mem=$2; shift ;;
@@ -98,6 +102,16 @@ done
 [[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || fail_usage "--timeout $timeout: expected seconds > 0"
 [[ $qseed =~ ^[0-9]+$ ]] || fail_usage "--seed $qseed: expected an unsigned integer"
 "$(dirname "$0")/check-icount.sh" "$icount" "$reproducible" || exit 2
+if [ -n "$soc" ]; then
+	src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+	prog=run-guest
+	. "$src/scripts/lib.sh"
+	soc_check "$soc"
+	soc=$(soc_file "$soc")
+	soc_cpus=$("$IDLESIM_SOC_TOOL" get cpus "$soc") || exit 2
+	[ "$smp" -le "$soc_cpus" ] ||
+		fail_usage "--smp $smp: SoC $("$IDLESIM_SOC_TOOL" get name "$soc") ($soc) has $soc_cpus CPUs"
+fi
 qemu=${QEMU:-qemu-system-aarch64}
 command -v "$qemu" >/dev/null || { echo "run-guest: $qemu not found: run 'make deps' (package qemu-system-arm)" >&2; exit 6; }
 
@@ -119,6 +133,12 @@ manifest=$work/manifest
 	echo "icount $icount"
 	echo "reproducible $([ "$reproducible" = 1 ] && echo yes || echo no)"
 	echo "qemu_seed $qseed"
+	if [ -n "$soc" ]; then
+		echo "soc $("$IDLESIM_SOC_TOOL" get name "$soc")"
+		echo "soc_file $(realpath "$soc") sha256 $(sha256sum "$soc" | cut -c1-16)"
+	else
+		echo "soc simsoc (the driver's own)"
+	fi
 	for m in "${meta[@]}"; do
 		echo "${m%%=*} ${m#*=}"
 	done
@@ -146,6 +166,8 @@ cp "$job" "$work/jobfs/job/run.sh"
 for f in "${files[@]}"; do
 	cp -a "$f" "$work/jobfs/job/"
 done
+# the guest's init loads the sim driver with this parameter
+[ -z "$soc" ] || "$IDLESIM_SOC_TOOL" params "$soc" >"$work/jobfs/job/soc.param" || exit 2
 find "$work/jobfs" -exec touch -h -d @0 {} +
 (cd "$work/jobfs" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort |
 	cpio --quiet -o -H newc -R 0:0 --reproducible) >"$work/job.cpio"

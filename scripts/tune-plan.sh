@@ -84,7 +84,14 @@ out=$(realpath "$out")
 # --- the driver's states and controls (one probe boot, cached) --------------
 
 img=${IDLESIM_KERNEL:?} initrd=${IDLESIM_INITRD:?}
-probe=${IDLESIM_O:?}/tune/probe-$(cat "$img" "$initrd" | sha256sum | cut -c1-16)
+# the SoC played (make SOC=, run-guest.sh reads IDLESIM_SOC): its
+# parameter is part of what the probe found
+socparam=
+if [ -n "${IDLESIM_SOC:-}" ]; then
+	soc_check "$IDLESIM_SOC"
+	socparam=$("$IDLESIM_SOC_TOOL" params "$(soc_file "$IDLESIM_SOC")") || exit 2
+fi
+probe=${IDLESIM_O:?}/tune/probe-$({ cat "$img" "$initrd"; echo "$socparam"; } | sha256sum | cut -c1-16)
 mkdir -p "$(dirname "$probe")"
 if ! grep -qx 'status ok' "$probe/manifest" 2>/dev/null || [ ! -s "$probe/results/query.txt" ]; then
 	echo "  [tune]   probing the sim driver's states and controls"
@@ -97,6 +104,9 @@ mapfile -t state_names < <(sed -n 's/^state: state[0-9]* \([^ ]*\) .*/\1/p' "$pr
 [ ${#state_names[@]} -gt 0 ] || die "the probe found no idle states ($probe/results/guest-info.txt)"
 declare -A qval=()
 while read -r name _ _ _ _ _ value _; do qval[$name]=$value; done <"$query"
+# the kinds of cluster: none (one kind, unprefixed controls) or their
+# prefixes, from the per-kind "opp" controls
+mapfile -t kinds < <(sed -n 's/^\([A-Za-z0-9.-]*\)_opp .*/\1/p' "$query")
 
 # state_index NAME: an index from a name, sN or N
 state_index() {
@@ -111,33 +121,63 @@ state_index() {
 	die "unknown state '$s'; the driver has:$list"
 }
 
-# the grid's dimensions: control names and their value lists
-dims=() dimvals=()
+# state_controls STATE: the controls a STATE of the sweep moves.  With
+# several kinds of cluster a bare state moves that state's control of every
+# kind, to the same value; KIND:STATE moves one kind's.
+state_controls() {
+	local s=$1 kind= k si
+	if [[ $s == *:* ]]; then
+		kind=${s%%:*} s=${s#*:}
+		[ ${#kinds[@]} -gt 0 ] || die "STATE=$kind:$s: this SoC has one kind of cluster; say STATE=$s"
+		printf '%s\n' "${kinds[@]}" | grep -qx -- "$kind" ||
+			die "STATE=$kind:$s: no cluster '$kind'; the SoC has: ${kinds[*]}"
+	fi
+	si=$(state_index "$s") || exit 2
+	if [ ${#kinds[@]} -eq 0 ]; then
+		echo "s${si}_${knob}_us"
+	elif [ -n "$kind" ]; then
+		echo "${kind}_s${si}_${knob}_us"
+	else
+		for k in "${kinds[@]}"; do printf '%s_s%d_%s_us,' "$k" "$si" "$knob"; done | sed 's/,$/\n/'
+	fi
+}
+
+# the grid's dimensions: control names (a dimension moves one control, or
+# several to the same value) and their value lists
+dims=() dimvals=() linked=0
 for item in $grid; do
 	[[ $item == *=* ]] || die "GRID item '$item': expected STATE=VALUES"
-	si=$(state_index "${item%%=*}") || exit 2
-	ctl=s${si}_${knob}_us
+	ctls=$(state_controls "${item%%=*}") || exit 2
+	what="${item%%=*} (${ctls//,/ })"
 	for d in "${dims[@]}"; do
-		[ "$d" != "$ctl" ] || die "GRID: state ${state_names[$si]} given twice"
+		for c in ${ctls//,/ }; do
+			[[ $c =~ s([0-9]+)_[a-z]+_us$ ]]
+			[[ ,$d, != *,$c,* ]] ||
+				die "GRID: state ${state_names[${BASH_REMATCH[1]}]} given twice$([ ${#kinds[@]} -eq 0 ] || echo " ($c)")"
+		done
 	done
-	vals=$(expand "${item#*=}" "${state_names[$si]} ($ctl)") || exit 2
-	[ -n "$vals" ] || die "${state_names[$si]} ($ctl): empty list of values"
-	read -r _ _ min max step _ cur _ < <(grep "^$ctl " "$query") ||
-		die "the driver has no control $ctl"
-	for v in $vals; do
-		if [ "$v" -lt "$min" ] || [ "$v" -gt "$max" ]; then
-			die "$ctl=$v: outside the control's range $min..$max"
-		fi
-		[ $(((v - min) % step)) -eq 0 ] || die "$ctl=$v: not on the control's step of $step from $min"
+	vals=$(expand "${item#*=}" "$what") || exit 2
+	[ -n "$vals" ] || die "$what: empty list of values"
+	for ctl in ${ctls//,/ }; do
+		read -r _ _ min max step _ cur _ < <(grep "^$ctl " "$query") ||
+			die "the driver has no control $ctl"
+		for v in $vals; do
+			if [ "$v" -lt "$min" ] || [ "$v" -gt "$max" ]; then
+				die "$ctl=$v: outside the control's range $min..$max"
+			fi
+			[ $(((v - min) % step)) -eq 0 ] || die "$ctl=$v: not on the control's step of $step from $min"
+		done
 	done
-	# the current value is always a point: what the recommendation is measured against
-	vals=$(printf '%s\n' $vals "$cur" | sort -n -u)
-	dims+=("$ctl") dimvals+=("$(echo $vals)")
+	# the current value is always a point: what the recommendation is
+	# measured against (controls moved together: when they are equal)
+	[[ $ctls == *,* ]] && linked=1
+	[[ $ctls == *,* ]] || vals=$(printf '%s\n' $vals "$cur" | sort -n -u)
+	dims+=("$ctls") dimvals+=("$(echo $vals)")
 done
 [ ${#dims[@]} -le "${limit[dims]}" ] || die "GRID: at most ${limit[dims]} states at once"
 
 for f in "${files[@]}"; do
-	for d in "${dims[@]}"; do
+	for d in ${dims[@]//,/ }; do
 		! "$check" --get controls "$f" | grep -qx "$d" ||
 			die "$(basename "$f"): the scenario sets $d itself, which the sweep would not control; sweep another state or use a scenario that leaves it alone"
 	done
@@ -150,10 +190,21 @@ product() { # INDEX PREFIX
 		echo "${prefix# }"
 		return
 	fi
-	for v in ${dimvals[$i]}; do product $((i + 1)) "$prefix ${dims[$i]}=$v"; done
+	for v in ${dimvals[$i]}; do
+		product $((i + 1)) "$prefix $(for c in ${dims[$i]//,/ }; do printf ' %s=%s' "$c" "$v"; done)"
+	done
 }
-mapfile -t batches < <(product 0 "")
+mapfile -t batches < <(product 0 "" | sed 's/  */ /g; s/^ //')
 [ ${#batches[@]} -le "${limit[points]}" ] || die "${#batches[@]} points: at most ${limit[points]} in one sweep"
+current=
+for d in ${dims[@]//,/ }; do current+=" $d=${qval[$d]}"; done
+current=${current# }
+# controls moved together may differ now (a big.LITTLE SoC's clusters):
+# then the current setting is a point of its own
+if [ $linked -eq 1 ] && ! printf '%s\n' "${batches[@]}" | grep -qxF -- "$current"; then
+	batches+=("$current")
+	[ ${#batches[@]} -le "${limit[points]}" ] || die "${#batches[@]} points: at most ${limit[points]} in one sweep"
+fi
 
 # The driver's cross-checks (sim-driver/MODEL.md), asked of the driver: the
 # probe job tries every point on its try file (validated, never applied) in
@@ -181,15 +232,13 @@ done <"$tries/results/try.txt"
 
 # --- the sweep directory: its definition, points and runs -------------------
 
-current=
-for d in "${dims[@]}"; do current+=" $d=${qval[$d]}"; done
-current=${current# }
 {
 	echo "# idlesim tuning sweep: what the runs in runs/ were made with"
 	echo "kernel $(sha256sum "$img" | cut -c1-16)"
 	echo "initramfs $(sha256sum "$initrd" | cut -c1-16)"
 	echo "governor $governor"
 	echo "repeats $repeats"
+	[ -z "$socparam" ] || echo "soc $(sha256sum <<<"$socparam" | cut -c1-16)"
 	for f in "${files[@]}"; do echo "scenario $(basename "$f" .ini) $(sha256sum "$f" | cut -c1-16)"; done
 	for b in "${batches[@]}"; do echo "point $b"; done
 } >"$out/sweep.conf.new"
@@ -211,7 +260,7 @@ npoints=${#batches[@]}
 {
 	for v in IDLESIM_KERNEL IDLESIM_INITRD IDLESIM_KTREE IDLESIM_KOBJ IDLESIM_O IDLESIM_RUN \
 		IDLESIM_TIMEOUT IDLESIM_ICOUNT IDLESIM_REPRODUCIBLE IDLESIM_LATENESS \
-		IDLESIM_ANALYZE IDLESIM_WORKLOAD_HOST IDLESIM_SRC; do
+		IDLESIM_ANALYZE IDLESIM_WORKLOAD_HOST IDLESIM_SRC IDLESIM_SOC IDLESIM_SOC_TOOL; do
 		printf 'export %s=%q\n' "$v" "${!v:-}"
 	done
 	printf 'export IDLESIM_TUNE_OUT=%q IDLESIM_TUNE_GOVERNOR=%q\n' "$out" "$governor"

@@ -30,4 +30,10 @@ snapshot() {
 			> "$RESULTS/cpuidle-$1$_sfx.energy"
 	fi
 	echo "idlesim: snapshot $1 end$_mark" > /sys/kernel/tracing/trace_marker
+	# The SoC played, so that the trace names its states and clusters:
+	# after the workload, where it cannot move the workload's timing.
+	if [ "$1" = after ] && [ -r "$SIMSOC_DEBUGFS/soc" ]; then
+		read -r _soc < "$SIMSOC_DEBUGFS/soc"
+		echo "idlesim: soc $_soc" > /sys/kernel/tracing/trace_marker
+	fi
 }

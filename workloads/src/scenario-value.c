@@ -282,7 +282,8 @@ int parse_batch(struct parser *p, const char *key, const char *v, char *out)
 		if (*c != '=')
 			goto bad;
 		val = ++c;
-		while (is_name_char(*c) || *c == '+')
+		/* '%': an operating point as a share of the fastest, "opp=80%" */
+		while (is_name_char(*c) || *c == '+' || (*c == '%' && c > val))
 			c++;
 		if (c == val || (*c && *c != ' ' && *c != '\t'))
 			goto bad;

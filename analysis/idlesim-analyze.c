@@ -32,7 +32,7 @@
  *   IDLESIM_DEBUG_REPLAY    print each period where the replayed rule of the
  *                           governor that ran disagrees with what it chose
  *
- * One file per command (cmd-run.c, cmd-compare.c, cmd-tune.c), behind
+ * One file per command (cmd-run.c, cmd-compare.c, cmd-tune.c, cmd-board.c), behind
  * the table below; run.c analyses one run directory for all of them.
  */
 #include <stdio.h>
@@ -55,7 +55,11 @@ static void usage(FILE *fp)
 		"                                            points a comparison or sweep takes\n"
 		"  tune --out DIR --points POINTS.tsv [--budget NS] [--miss-rate R] RUNDIR...\n"
 		"                                            a threshold sweep: per point energy and\n"
-		"                                            lateness, the Pareto front, a recommendation\n");
+		"                                            lateness, the Pareto front, a recommendation\n"
+		"  board --soc FILE.soc [--temp C] [--opp CLUSTER=FREQ|P%%]... [--residency [CLUSTER:]STATE=US,...]\n"
+		"        [--durations resume|wait] [--out DIR] TRACE.dat\n"
+		"                                            a board's trace (power:cpu_idle) priced under an SoC\n"
+		"                                            description: energy, oracle, what-if thresholds\n");
 }
 
 static const struct command {
@@ -65,6 +69,7 @@ static const struct command {
 	{ "run", cmd_run },
 	{ "compare", cmd_compare },
 	{ "tune", cmd_tune },
+	{ "board", cmd_board },
 };
 
 static int dispatch(int argc, char **argv)

@@ -20,6 +20,7 @@ enum fld {
 	F_ENTER_REQUESTED, F_ENTER_ENTERED,
 	F_EXIT_WAKE, F_EXIT_RESIDENCY, F_EXIT_LATENCY, F_EXIT_ENERGY,
 	F_MARKER_BUF,
+	F_FREQ_STATE, F_FREQ_CPU,
 	NR_FLDS,
 };
 
@@ -53,6 +54,8 @@ static const struct {
 	[F_EXIT_LATENCY]		= { .ev = EV_EXIT, .name = "exit_latency_ns" },
 	[F_EXIT_ENERGY]		= { .ev = EV_EXIT, .name = "energy" },
 	[F_MARKER_BUF]		= { .ev = EV_MARKER, .name = "buf" },
+	[F_FREQ_STATE]		= { .ev = EV_CPU_FREQ, .name = "state" },
+	[F_FREQ_CPU]		= { .ev = EV_CPU_FREQ, .name = "cpu_id" },
 };
 
 struct cpu_track {
@@ -71,6 +74,7 @@ struct reader {
 	void *data;
 	struct period_stats *st;
 	struct cpu_track cpu[MAX_CPUS];
+	uint64_t freq_khz[MAX_CPUS];	/* the last power:cpu_frequency of each CPU */
 	struct tep_format_field *f[NR_FLDS];
 	int err;
 };
@@ -233,6 +237,7 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		if ((uint32_t)v != (uint32_t)PWR_EVENT_EXIT) {
 			c->in_idle = true;
 			c->cur.t_enter = rec->ts;
+			c->cur.freq_khz = r->freq_khz[cpu];
 			c->cur.requested = (int)v;
 			if (c->cur.entered < 0)
 				c->cur.entered = (int)v;
@@ -280,6 +285,14 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		    field_s64(t, r->f[F_EXIT_ENERGY], rec, &c->cur.energy) < 0)
 			goto bad;
 		c->cur.has_driver = true;
+		break;
+	case EV_CPU_FREQ:
+		/* written by the CPU that changed the policy, for each of its CPUs */
+		if (field_u64(t, r->f[F_FREQ_STATE], rec, &v) < 0 ||
+		    field_s64(t, r->f[F_FREQ_CPU], rec, &s) < 0)
+			goto bad;
+		if (s >= 0 && s < MAX_CPUS)
+			r->freq_khz[s] = v;
 		break;
 	case EV_MARKER:
 		if (r->mfn) {

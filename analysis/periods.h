@@ -52,6 +52,7 @@ struct period {
 	uint64_t t_enter;		/* idle entry and exit */
 	uint64_t t_exit;
 	uint64_t busy_ns;		/* since the previous period on this CPU */
+	uint64_t freq_khz;		/* power:cpu_frequency in force at the entry, 0: none */
 	int requested;			/* index the core asked the driver for */
 	int entered;			/* index the driver entered */
 	uint64_t t_wake;		/* the driver's clock (the trace's): the CPU left WFI */

@@ -181,5 +181,6 @@ double f_lat_guest(const struct run *r);
 int cmd_run(int argc, char **argv, const struct run_opts *o);
 int cmd_compare(int argc, char **argv, const struct run_opts *o);
 int cmd_tune(int argc, char **argv, const struct run_opts *o);
+int cmd_board(int argc, char **argv, const struct run_opts *o);
 
 #endif /* IDLESIM_RUN_H */

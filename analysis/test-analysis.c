@@ -15,6 +15,7 @@
 
 #include "latency.h"
 #include "rules.h"
+#include "socmodel.h"
 #include "stats.h"
 
 static int failures, checks;
@@ -407,8 +408,48 @@ static void test_percentile(void)
 	CHECK(!bad, "%d of %d percentile selections differ from the sort", bad, runs);
 }
 
+/*
+ * The host's port of the sim driver's model against figures the driver
+ * derived in the guest for the default SoC: its nominal table, as every
+ * period of the committed fixture carries it, and its 85 C powers as read
+ * from the driver's "table" file (sim-driver/MODEL.md).
+ */
+static void test_socmodel(void)
+{
+	static const int64_t res45[] = { 1000, 504000, 2000000, 2500000, 9987000 };
+	static const int64_t pw45[] = { 34000, 31000, 28000, 8500, 2000 };
+	static const int64_t pw85[] = { 52000, 40000, 64317, 98500, 126000 };
+	static struct soc s;
+	struct socmodel_table t;
+	char err[SOC_MAX_ERR];
+	int i, cl;
+
+	if (soc_load(&s, "../socs/simsoc.soc", err, sizeof(err))) {
+		CHECK(0, "socs/simsoc.soc: %s", err);
+		return;
+	}
+	socmodel_table(&s, 0, s.cluster[0].default_opp, 45, &t);
+	CHECK(t.nr == 5, "five states");
+	for (i = 0; i < 5; i++) {
+		CHECK(t.res_ns[i] == res45[i], "45 C: residency of state %d: %lld", i, (long long)t.res_ns[i]);
+		CHECK(t.power_uw[i] == pw45[i], "45 C: power of state %d: %lld", i, (long long)t.power_uw[i]);
+	}
+	CHECK(t.active_uw == 93000 + 57000 / 2, "active power at 850 MHz: %lld", (long long)t.active_uw);
+	socmodel_table(&s, 0, s.cluster[0].default_opp, 85, &t);
+	for (i = 0; i < 5; i++)
+		CHECK(t.power_uw[i] == pw85[i], "85 C: power of state %d: %lld", i, (long long)t.power_uw[i]);
+	/* 450 MHz: exit latency and residency x (1/2 + 1/2 x 850/450), in Q10 */
+	socmodel_table(&s, 0, 0, 45, &t);
+	CHECK(t.res_ns[1] == (504 * 1000 * (512 + 512 * 850 / 450)) >> 10,
+	      "450 MHz: core-ret residency %lld", (long long)t.res_ns[1]);
+	CHECK(socmodel_cpu_kind(&s, 3, &cl) == 0 && cl == 1, "CPU 3 is in the second cluster");
+	CHECK(socmodel_cpu_kind(&s, 4, &cl) < 0, "CPU 4 is not in a 4-CPU SoC");
+	CHECK(socmodel_opp_of(&s, 0, 780000) == 3, "780 MHz is nearest 775 MHz");
+}
+
 int main(void)
 {
+	test_socmodel();
 	test_rules();
 	test_stats();
 	test_stats_nan();

@@ -25,6 +25,7 @@ enum ev_id {
 	EV_ENTER,		/* simsoc:simsoc_enter */
 	EV_EXIT,		/* simsoc:simsoc_exit */
 	EV_MARKER,		/* ftrace:print (trace_marker) */
+	EV_CPU_FREQ,		/* power:cpu_frequency (board traces) */
 	NR_EVS,
 };
 

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pricing a board's idle periods under an SoC description, and writing
+ * the result (see cmd-board.c for what the figures mean and what they
+ * cannot know).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+#include "output.h"
+
+static uint64_t sat_sub(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
+/*
+ * The wait of a period: from the idle entry to the wake-up event.  On a
+ * board the period holds the recorded state's exit; in the guest it does
+ * not, and the driver's lag comes off it instead (sim-driver/MODEL.md).
+ */
+static uint64_t period_wait(const struct board *b, const struct board_period *p,
+			    const struct socmodel_table *t, uint64_t *lag)
+{
+	uint64_t dur = p->t_exit - p->t_enter, l;
+
+	if (!b->guest_durations)
+		return sat_sub(dur, t->exit_ns[p->state]);
+	l = *lag < dur ? *lag : dur;
+	*lag += t->exit_ns[p->state] - l;
+	return dur - l;
+}
+
+static double energy(const struct socmodel_table *t, int i, uint64_t wait)
+{
+	return ((double)t->power_uw[i] * (double)wait +
+		(double)t->active_uw * (double)t->exit_ns[i]) / 1e6;
+}
+
+static int cheapest(const struct socmodel_table *t, uint64_t wait, bool by_residency)
+{
+	int i, best = 0;
+
+	for (i = 1; i < t->nr; i++) {
+		if (by_residency && (uint64_t)t->res_ns[i] > wait)
+			continue;
+		if (by_residency ? t->power_uw[i] < t->power_uw[best] :
+		    energy(t, i, wait) < energy(t, best, wait))
+			best = i;
+	}
+	return best;
+}
+
+/* The description with one state's target residency at @us (nominal) */
+static int whatif_soc(const struct board *b, int64_t us, struct soc *s)
+{
+	char err[SOC_MAX_ERR];
+	int k;
+
+	*s = b->soc;
+	for (k = 0; k < s->nr_clusters; k++)
+		if (b->whatif.kind < 0 || b->whatif.kind == k)
+			s->cluster[k].fig[b->whatif.state].residency_us = us;
+	if (soc_check(s, err, sizeof(err))) {
+		fprintf(stderr, "idlesim-analyze board: --residency %s=%lld breaks a rule of the description: %s\n",
+			s->state[b->whatif.state].name, (long long)us, err);
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * board_check_whatif() - the what-if values against the description's rules
+ * @b: the description and the values
+ *
+ * Return: 0, or -1 naming the first value that breaks a rule.
+ */
+int board_check_whatif(const struct board *b)
+{
+	static struct soc s;
+	int w;
+
+	for (w = 0; w < b->whatif.n; w++)
+		if (whatif_soc(b, b->whatif.us[w], &s) < 0)
+			return -1;
+	return 0;
+}
+
+/* Every period's CPU and state must be the SoC's: the trace is named otherwise */
+static int check_periods(struct board *b)
+{
+	const struct soc *s = &b->soc;
+	int cl, i;
+	size_t n;
+
+	for (n = 0; n < b->nr; n++) {
+		const struct board_period *p = &b->p[n];
+
+		if (socmodel_cpu_kind(s, p->cpu, &cl) < 0) {
+			fprintf(stderr, "%s: CPU %d has idle periods, but SoC %s (%s) has %d CPUs\n",
+				b->trace, p->cpu, s->name, s->file, soc_total_cpus(s));
+			return -1;
+		}
+		if (p->state < 0 || p->state >= s->nr_states) {
+			fprintf(stderr, "%s: CPU %d entered idle state %d, but SoC %s (%s) has %d:",
+				b->trace, p->cpu, p->state, s->name, s->file, s->nr_states);
+			for (i = 0; i < s->nr_states; i++)
+				fprintf(stderr, " %d %s", i, s->state[i].name);
+			fprintf(stderr, "\n");
+			return -1;
+		}
+		if (p->cpu + 1 > b->nr_cpus)
+			b->nr_cpus = p->cpu + 1;
+	}
+	return 0;
+}
+
+/**
+ * board_price() - price the trace's periods in the window
+ * @b: read trace and conditions; the derived figures are filled in
+ *
+ * Return: 0, or -1 with a message naming the trace or the option.
+ */
+int board_price(struct board *b)
+{
+	static struct soc ws[BOARD_MAX_WHATIF];
+	static struct socmodel_table tab[SOC_MAX_CLUSTERS][SOC_MAX_OPPS];
+	static bool have[SOC_MAX_CLUSTERS][SOC_MAX_OPPS];
+	uint64_t last_exit[MAX_CPUS] = { 0 }, lag[MAX_CPUS] = { 0 };
+	struct socmodel_table wt;
+	int k, cl, w, opp;
+	size_t n;
+
+	if (!b->nr) {
+		fprintf(stderr, "%s: no complete idle period (power:cpu_idle entry and exit)\n", b->trace);
+		return -1;
+	}
+	if (check_periods(b) < 0)
+		return -1;
+	memset(have, 0, sizeof(have));
+	for (w = 0; w < b->whatif.n; w++)
+		if (whatif_soc(b, b->whatif.us[w], &ws[w]) < 0)
+			return -1;
+	/* the periods come in the order of their exits */
+	b->t0 = b->win_start;
+	if (!b->t0) {
+		b->t0 = b->p[0].t_enter;
+		for (n = 1; n < b->nr; n++)
+			if (b->p[n].t_enter < b->t0)
+				b->t0 = b->p[n].t_enter;
+		b->t0 = b->t0 ? b->t0 - 1 : 0;
+	}
+	b->t1 = b->win_end ? b->win_end : b->p[b->nr - 1].t_exit;
+	if (b->t1 <= b->t0) {
+		fprintf(stderr, "%s: the window's end marker comes before its start\n", b->trace);
+		return -1;
+	}
+	for (n = 0; n < b->nr; n++) {
+		const struct board_period *p = &b->p[n];
+		const struct socmodel_table *t;
+		uint64_t wait, dur = p->t_exit - p->t_enter;
+		double e;
+
+		k = socmodel_cpu_kind(&b->soc, p->cpu, &cl);
+		/* the operating point: the trace's, where it has cpu_frequency */
+		opp = p->freq_khz ? socmodel_opp_of(&b->soc, k, p->freq_khz) : b->opp[k];
+		if (p->freq_khz)
+			b->freq_periods++;
+		if (!have[k][opp]) {
+			socmodel_table(&b->soc, k, opp, b->temp_c, &tab[k][opp]);
+			have[k][opp] = true;
+		}
+		t = &tab[k][opp];
+		wait = period_wait(b, p, t, &lag[p->cpu]);
+		/* a period counts where the driver's meter counts it: at its exit */
+		if (p->t_exit <= b->t0 || p->t_exit > b->t1) {
+			last_exit[p->cpu] = p->t_exit;
+			continue;
+		}
+		e = energy(t, p->state, wait);
+		b->periods++;
+		b->st[p->cpu][p->state].count++;
+		b->st[p->cpu][p->state].total_ns += dur;
+		b->st[p->cpu][p->state].energy_nj += e;
+		b->idle_nj[p->cpu] += e;
+		b->transition_nj[p->cpu] += (double)t->active_uw * (double)t->exit_ns[p->state] / 1e6;
+		if (last_exit[p->cpu]) {
+			uint64_t busy = sat_sub(p->t_enter, last_exit[p->cpu] > b->t0 ?
+						last_exit[p->cpu] : b->t0);
+
+			b->busy_ns[p->cpu] += busy;
+			b->active_nj[p->cpu] += (double)t->active_uw * (double)busy / 1e6;
+		}
+		last_exit[p->cpu] = p->t_exit;
+		b->oracle_nj += energy(t, cheapest(t, wait, false), wait);
+		b->current_nj += energy(t, cheapest(t, wait, true), wait);
+		for (w = 0; w < b->whatif.n; w++) {
+			socmodel_table(&ws[w], k, opp, b->temp_c, &wt);
+			b->whatif.nj[w] += energy(&wt, cheapest(&wt, wait, true), wait);
+		}
+	}
+	if (!b->periods) {
+		fprintf(stderr, "%s: no idle period ends inside the window (%llu..%llu ns)\n", b->trace,
+			(unsigned long long)b->t0, (unsigned long long)b->t1);
+		return -1;
+	}
+	return 0;
+}
+
+static double sum(const double *v, int n)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+void board_print(const struct board *b, FILE *fp)
+{
+	const struct soc *s = &b->soc;
+	double idle = sum(b->idle_nj, b->nr_cpus), active = sum(b->active_nj, b->nr_cpus);
+	double tr = sum(b->transition_nj, b->nr_cpus);
+	int cpu, i, k;
+
+	fprintf(fp, "board trace %s: SoC %s (%s)\n", b->trace, s->name, s->file);
+	fprintf(fp, "  %llu idle periods on %d CPUs in %.3f ms (%s), %llu events (%llu dropped by the ring buffer)\n",
+		(unsigned long long)b->periods, b->nr_cpus, (double)(b->t1 - b->t0) / 1e6,
+		b->win_start && b->win_end ? "between the snapshot markers" : "first to last idle event",
+		(unsigned long long)b->events, (unsigned long long)b->missed);
+	fprintf(fp, "  conditions: %lld C;", (long long)b->temp_c);
+	if (b->freq_periods)
+		fprintf(fp, " operating points from power:cpu_frequency (%llu periods), else",
+			(unsigned long long)b->freq_periods);
+	for (k = 0; k < s->nr_clusters; k++)
+		fprintf(fp, " %s at %lld kHz;", s->cluster[k].name,
+			(long long)s->cluster[k].opp[b->opp[k]].khz);
+	fprintf(fp, " durations: %s\n", b->guest_durations ?
+		"the time in WFI, the exit latency charged apart (idlesim's guest)" :
+		"entry to resume, the exit latency inside (a board)");
+	fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, of which exit transitions %.3f mJ; active %.3f mJ)\n",
+		(idle + active) / 1e6, idle / 1e6, tr / 1e6, active / 1e6);
+	fprintf(fp, "  the idle periods in their cheapest states (oracle): %.3f mJ; as recorded %.3f mJ = %.3fx oracle\n",
+		b->oracle_nj / 1e6, idle / 1e6, b->oracle_nj > 0 ? idle / b->oracle_nj : 0);
+	fprintf(fp, "  %-4s %-15s %9s %12s %12s\n", "cpu", "state", "count", "total_ms", "energy_mJ");
+	for (cpu = 0; cpu < b->nr_cpus; cpu++)
+		for (i = 0; i < s->nr_states; i++)
+			fprintf(fp, "  %-4d %-15s %9llu %12.3f %12.3f\n", cpu, s->state[i].name,
+				(unsigned long long)b->st[cpu][i].count,
+				(double)b->st[cpu][i].total_ns / 1e6, b->st[cpu][i].energy_nj / 1e6);
+	fprintf(fp, "  what-if (each period in the cheapest state whose target residency it covers, its length\n"
+		"  known, every state available):\n");
+	fprintf(fp, "    the description's thresholds   %10.3f mJ  %6.3fx oracle\n",
+		b->current_nj / 1e6, b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);
+	for (i = 0; i < b->whatif.n; i++)
+		fprintf(fp, "    %s%s%s residency %6lld us %10.3f mJ  %6.3fx oracle  %+.2f%% against the description's\n",
+			b->whatif.kind >= 0 ? s->cluster[b->whatif.kind].name : "",
+			b->whatif.kind >= 0 ? ":" : "", s->state[b->whatif.state].name,
+			(long long)b->whatif.us[i], b->whatif.nj[i] / 1e6,
+			b->oracle_nj > 0 ? b->whatif.nj[i] / b->oracle_nj : 0,
+			b->current_nj > 0 ? 100 * (b->whatif.nj[i] / b->current_nj - 1) : 0);
+	fprintf(fp, "  estimates: every energy is the description's model at these fixed conditions, not a\n"
+		"  measurement; a stock kernel's trace does not hold what the governor predicted, so the\n"
+		"  what-if figures assume each period's length known (a floor for those thresholds), and\n"
+		"  busy time is the time between a CPU's idle periods, at its active power\n");
+}
+
+int board_write(const struct board *b, const char *dir)
+{
+	const struct soc *s = &b->soc;
+	struct outputs out = { 0 };
+	FILE *sum_fp, *csv, *wcsv, *json;
+	int cpu, i;
+
+	if (make_dir(dir) < 0)
+		return -1;
+	sum_fp = out_open(&out, dir, "summary.txt");
+	csv = sum_fp ? out_open(&out, dir, "states.csv") : NULL;
+	wcsv = csv ? out_open(&out, dir, "whatif.csv") : NULL;
+	json = wcsv ? out_open(&out, dir, "board.json") : NULL;
+	if (!json) {
+		out_abort(&out);
+		return -1;
+	}
+	board_print(b, sum_fp);
+	fprintf(csv, "cpu,state,name,count,total_ns,energy_nj\n");
+	for (cpu = 0; cpu < b->nr_cpus; cpu++)
+		for (i = 0; i < s->nr_states; i++)
+			fprintf(csv, "%d,%d,%s,%llu,%llu,%.0f\n", cpu, i, s->state[i].name,
+				(unsigned long long)b->st[cpu][i].count,
+				(unsigned long long)b->st[cpu][i].total_ns, b->st[cpu][i].energy_nj);
+	fprintf(wcsv, "point,cluster,state,residency_us,energy_nj,ratio_to_oracle\n");
+	fprintf(wcsv, "current,,,,%.0f,%.4f\n", b->current_nj,
+		b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);
+	for (i = 0; i < b->whatif.n; i++)
+		fprintf(wcsv, "%d,%s,%s,%lld,%.0f,%.4f\n", i,
+			b->whatif.kind >= 0 ? s->cluster[b->whatif.kind].name : "",
+			s->state[b->whatif.state].name, (long long)b->whatif.us[i], b->whatif.nj[i],
+			b->oracle_nj > 0 ? b->whatif.nj[i] / b->oracle_nj : 0);
+	fprintf(json, "{\n  \"trace\": \"%s\",\n  \"soc\": \"%s\",\n  \"periods\": %llu,\n  \"cpus\": %d,\n",
+		b->trace, s->name, (unsigned long long)b->periods, b->nr_cpus);
+	fprintf(json, "  \"window_ns\": [%llu, %llu],\n  \"temp_c\": %lld,\n  \"durations\": \"%s\",\n",
+		(unsigned long long)b->t0, (unsigned long long)b->t1, (long long)b->temp_c,
+		b->guest_durations ? "wait" : "resume");
+	fprintf(json, "  \"state_names\": [");
+	for (i = 0; i < s->nr_states; i++)
+		fprintf(json, "%s\"%s\"", i ? ", " : "", s->state[i].name);
+	fprintf(json, "],\n  \"energy_nj\": { \"idle\": %.0f, \"transition\": %.0f, \"active\": %.0f },\n",
+		sum(b->idle_nj, b->nr_cpus), sum(b->transition_nj, b->nr_cpus),
+		sum(b->active_nj, b->nr_cpus));
+	fprintf(json, "  \"oracle_nj\": %.0f,\n  \"whatif_current_nj\": %.0f,\n  \"estimate\": true\n}\n",
+		b->oracle_nj, b->current_nj);
+	return out_commit(&out);
+}

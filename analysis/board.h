@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A board's trace priced under an SoC description (cmd-board.c): the
+ * periods as the trace gives them, the conditions, and what board.c
+ * derives from them.
+ */
+#ifndef IDLESIM_BOARD_H
+#define IDLESIM_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "socmodel.h"
+#include "trace.h"
+
+#define BOARD_MAX_WHATIF	32
+
+struct board_period {
+	int cpu, state;
+	uint64_t t_enter, t_exit;
+	uint64_t freq_khz;		/* from power:cpu_frequency, 0: none */
+};
+
+struct board_state_stats {
+	uint64_t count, total_ns;
+	double energy_nj;
+};
+
+struct board {
+	const char *trace;
+	struct soc soc;
+	int64_t temp_c;
+	int opp[SOC_MAX_CLUSTERS];	/* per [cluster] section: an index */
+	bool guest_durations;		/* --durations wait */
+	bool whole;			/* --window all */
+	struct {
+		int state, kind;	/* kind -1: every [cluster] section */
+		int n;
+		int64_t us[BOARD_MAX_WHATIF];
+		double nj[BOARD_MAX_WHATIF];
+	} whatif;
+	/* from the trace */
+	struct board_period *p;
+	size_t nr, cap;
+	uint64_t win_start, win_end;	/* snapshot markers, 0 if none */
+	uint64_t events, missed;
+	/* derived */
+	uint64_t freq_periods;		/* priced at a cpu_frequency operating point */
+	uint64_t t0, t1;		/* the window priced */
+	int nr_cpus;
+	uint64_t periods;
+	struct board_state_stats st[MAX_CPUS][SOC_MAX_STATES];
+	double idle_nj[MAX_CPUS], transition_nj[MAX_CPUS], active_nj[MAX_CPUS];
+	uint64_t busy_ns[MAX_CPUS];
+	double oracle_nj, current_nj;	/* current: the what-if rule at the SoC's thresholds */
+};
+
+/* board.c */
+int board_check_whatif(const struct board *b);
+int board_price(struct board *b);
+void board_print(const struct board *b, FILE *fp);
+int board_write(const struct board *b, const char *dir);
+
+#endif /* IDLESIM_BOARD_H */

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idlesim-analyze board: a trace recorded on a board (or any kernel) with
+ * power:cpu_idle, priced under an SoC description.
+ *
+ * A stock kernel's trace says which state each CPU entered and for how
+ * long; it does not say what the states cost, nor what the governor knew.
+ * The SoC description (socs/README.md) supplies the first: every period is
+ * priced by the sim driver's equations (socmodel.c) at the conditions
+ * given (temperature, each cluster's operating point), in the state the
+ * trace names, and the time between a CPU's periods at its active power.
+ * Against that, the same periods are priced
+ *
+ *   - by the oracle: each period in its cheapest state, knowing its
+ *     length (the floor no governor can beat);
+ *   - under what-if target residencies: each period in the cheapest state
+ *     whose target residency its length covers.  That is a governor that
+ *     predicts every period exactly; a real one predicts worse, so these
+ *     figures rank thresholds, they do not promise what a kernel with them
+ *     would reach.
+ *
+ * Durations: on a board the cpu_idle exit is written after the CPU has
+ * resumed, so a period's time holds its exit latency (--durations resume,
+ * the default: the state's power until the wake-up, then the exit at
+ * active power).  In idlesim's guest the exit latency is charged, not
+ * spent (sim-driver/MODEL.md), and the driver takes the lag it leaves out
+ * of the next periods; --durations wait prices a guest's trace that way,
+ * so that it can be held against the driver's meter.
+ *
+ * The window: between the markers "idlesim: snapshot before end" and
+ * "idlesim: snapshot after begin" when the trace has them (a guest run),
+ * else, or with --window all, from the first to the last idle event.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "output.h"
+#include "periods.h"
+#include "run.h"
+
+static const char usage_text[] =
+	"usage: idlesim-analyze board --soc FILE.soc [--temp C] [--opp CLUSTER=FREQ|P%]...\n"
+	"                             [--residency [CLUSTER:]STATE=US[,US...]] [--durations resume|wait]\n"
+	"                             [--window markers|all] [--out DIR] TRACE.dat\n";
+
+static int board_usage(void)
+{
+	fputs(usage_text, stderr);
+	return 2;
+}
+
+/* A period as the trace gives it; everything else is derived */
+static int on_period(const struct period *p, void *data)
+{
+	struct board *b = data;
+	struct board_period *bp;
+
+	/* prepared by a driver but never entered: not an idle period */
+	if (p->aborted || !p->t_exit || p->t_exit < p->t_enter)
+		return 0;
+	if (p->cpu < 0 || p->cpu >= MAX_CPUS) {
+		fprintf(stderr, "%s: CPU %d: more CPUs than the analysis takes (%d)\n",
+			b->trace, p->cpu, MAX_CPUS);
+		return -1;
+	}
+	if (b->nr == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 4096;
+		void *n = realloc(b->p, cap * sizeof(*b->p));
+
+		if (!n) {
+			fprintf(stderr, "%s: out of memory at %zu idle periods\n", b->trace, b->nr);
+			return -1;
+		}
+		b->p = n;
+		b->cap = cap;
+	}
+	bp = &b->p[b->nr++];
+	bp->cpu = p->cpu;
+	bp->state = p->entered >= 0 ? p->entered : p->requested;
+	bp->t_enter = p->t_enter;
+	bp->t_exit = p->t_exit;
+	bp->freq_khz = p->freq_khz;
+	return 0;
+}
+
+static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
+{
+	struct board *b = data;
+
+	if (b->whole)
+		return 0;
+	if (!strcmp(text, "idlesim: snapshot before end"))
+		b->win_start = ts;
+	else if (!strcmp(text, "idlesim: snapshot after begin"))
+		b->win_end = ts;
+	return 0;
+}
+
+/* --opp CLUSTER=FREQ|P%: an operating point of one [cluster] section */
+static int parse_opp(struct board *b, const char *arg)
+{
+	const struct soc *s = &b->soc;
+	const char *eq = strchr(arg, '=');
+	char *end;
+	long long v;
+	int k, i;
+
+	for (k = 0; eq && k < s->nr_clusters; k++)
+		if ((size_t)(eq - arg) == strlen(s->cluster[k].name) &&
+		    !strncmp(arg, s->cluster[k].name, eq - arg))
+			break;
+	if (!eq || k == s->nr_clusters) {
+		fprintf(stderr, "idlesim-analyze board: --opp %s: expected CLUSTER=FREQ or CLUSTER=P%%, CLUSTER one of the [cluster] sections of %s\n",
+			arg, s->file);
+		return -1;
+	}
+	errno = 0;
+	v = strtoll(eq + 1, &end, 10);
+	if (errno || end == eq + 1 || v < 0) {
+		fprintf(stderr, "idlesim-analyze board: --opp %s: expected a frequency (850MHz, 1766400kHz) or a share (80%%)\n",
+			arg);
+		return -1;
+	}
+	if (!strcmp(end, "%") && v <= 100) {
+		const struct soc_cluster *c = &s->cluster[k];
+
+		/* the slowest at or above P % of the fastest, as the driver reads it */
+		for (i = 0; i < c->nr_opps - 1; i++)
+			if (c->opp[i].khz * 100 >= c->opp[c->nr_opps - 1].khz * v)
+				break;
+		b->opp[k] = i;
+		return 0;
+	}
+	if (!strcmp(end, "MHz"))
+		v *= 1000;
+	else if (!strcmp(end, "GHz"))
+		v *= 1000000;
+	else if (strcmp(end, "kHz"))
+		v = -1;
+	for (i = 0; v >= 0 && i < s->cluster[k].nr_opps; i++)
+		if (s->cluster[k].opp[i].khz == v) {
+			b->opp[k] = i;
+			return 0;
+		}
+	fprintf(stderr, "idlesim-analyze board: --opp %s: not an operating point of cluster %s in %s\n",
+		arg, s->cluster[k].name, s->file);
+	return -1;
+}
+
+/* --residency [CLUSTER:]STATE=US[,US...]: a what-if sweep of one state */
+static int parse_residency(struct board *b, const char *arg)
+{
+	const struct soc *s = &b->soc;
+	const char *eq = strchr(arg, '='), *colon = strchr(arg, ':'), *name = arg, *v;
+	char *end;
+	int k = -1, i, n = 0;
+
+	if (b->whatif.state >= 0) {
+		fprintf(stderr, "idlesim-analyze board: one --residency at a time\n");
+		return -1;
+	}
+	if (colon && eq && colon < eq) {
+		for (k = 0; k < s->nr_clusters; k++)
+			if ((size_t)(colon - arg) == strlen(s->cluster[k].name) &&
+			    !strncmp(arg, s->cluster[k].name, colon - arg))
+				break;
+		if (k == s->nr_clusters) {
+			fprintf(stderr, "idlesim-analyze board: --residency %s: no [cluster %.*s] in %s\n",
+				arg, (int)(colon - arg), arg, s->file);
+			return -1;
+		}
+		name = colon + 1;
+	}
+	for (i = 0; eq && i < s->nr_states; i++)
+		if ((size_t)(eq - name) == strlen(s->state[i].name) &&
+		    !strncmp(name, s->state[i].name, eq - name))
+			break;
+	if (!eq || i == s->nr_states) {
+		fprintf(stderr, "idlesim-analyze board: --residency %s: expected [CLUSTER:]STATE=US[,US...], STATE a [state] of %s\n",
+			arg, s->file);
+		return -1;
+	}
+	b->whatif.state = i;
+	b->whatif.kind = k;
+	for (v = eq + 1; *v; v = *end ? end + 1 : end) {
+		long long us;
+
+		errno = 0;
+		us = strtoll(v, &end, 10);
+		if (errno || end == v || us < 1 || us > 100000 || (*end && *end != ',') ||
+		    n == BOARD_MAX_WHATIF) {
+			fprintf(stderr, "idlesim-analyze board: --residency %s: expected up to %d values of 1 to 100000 us, comma-separated\n",
+				arg, BOARD_MAX_WHATIF);
+			return -1;
+		}
+		b->whatif.us[n++] = us;
+	}
+	b->whatif.n = n;
+	return n ? 0 : -1;
+}
+
+static int read_trace(struct board *b)
+{
+	struct period_stats st = { 0 };
+	struct trace t;
+	int ret = -1;
+
+	if (trace_open(&t, b->trace) < 0)
+		return -1;
+	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
+		goto out;
+	if (periods_read(&t, on_period, on_marker, NULL, b, &st) < 0)
+		goto out;
+	b->events = st.events;
+	b->missed = st.missed_events;
+	ret = 0;
+out:
+	trace_close(&t);
+	return ret;
+}
+
+int cmd_board(int argc, char **argv, const struct run_opts *o)
+{
+	static const struct option opts[] = {
+		{ "soc", required_argument, NULL, 's' },
+		{ "temp", required_argument, NULL, 't' },
+		{ "opp", required_argument, NULL, 'p' },
+		{ "residency", required_argument, NULL, 'r' },
+		{ "durations", required_argument, NULL, 'd' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "window", required_argument, NULL, 'w' },
+		{ }
+	};
+	static struct board b;
+	const char *socfile = NULL, *outdir = NULL;
+	char *opps[SOC_MAX_CLUSTERS], *resid = NULL, err[SOC_MAX_ERR], *end;
+	int c, i, nopp = 0, ret = 1;
+	long temp = LONG_MIN;
+
+	memset(&b, 0, sizeof(b));
+	b.whatif.state = -1;
+	while ((c = getopt_long(argc, argv, "s:t:p:r:d:o:w:", opts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			socfile = optarg;
+			break;
+		case 't':
+			errno = 0;
+			temp = strtol(optarg, &end, 10);
+			if (errno || end == optarg || (*end && strcmp(end, "C")) || temp < 20 || temp > 110) {
+				fprintf(stderr, "idlesim-analyze board: --temp %s: expected 20 to 110 (C)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'p':
+			if (nopp == SOC_MAX_CLUSTERS)
+				return board_usage();
+			opps[nopp++] = optarg;
+			break;
+		case 'r':
+			resid = optarg;
+			break;
+		case 'd':
+			if (strcmp(optarg, "resume") && strcmp(optarg, "wait")) {
+				fprintf(stderr, "idlesim-analyze board: --durations %s: expected resume (a board's trace) or wait (idlesim's guest)\n",
+					optarg);
+				return 2;
+			}
+			b.guest_durations = !strcmp(optarg, "wait");
+			break;
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'w':
+			if (strcmp(optarg, "markers") && strcmp(optarg, "all")) {
+				fprintf(stderr, "idlesim-analyze board: --window %s: expected markers (between the snapshots, when the trace has them) or all\n",
+					optarg);
+				return 2;
+			}
+			b.whole = !strcmp(optarg, "all");
+			break;
+		default:
+			return board_usage();
+		}
+	}
+	if (!socfile || optind != argc - 1)
+		return board_usage();
+	b.trace = argv[optind];
+	/* everything given is checked before the trace is read */
+	if (soc_load(&b.soc, socfile, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	b.temp_c = temp == LONG_MIN ? b.soc.reference_temp_c : temp;
+	for (i = 0; i < b.soc.nr_clusters; i++)
+		b.opp[i] = b.soc.cluster[i].default_opp;
+	for (i = 0; i < nopp; i++)
+		if (parse_opp(&b, opps[i]))
+			return 2;
+	if (resid && (parse_residency(&b, resid) || board_check_whatif(&b)))
+		return 2;
+	if (read_trace(&b) < 0)
+		goto out;
+	if (board_price(&b) < 0)
+		goto out;
+	board_print(&b, stdout);
+	if (outdir && board_write(&b, outdir) < 0)
+		goto out;
+	ret = 0;
+out:
+	free(b.p);
+	return ret;
+}

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# A board's trace priced under an SoC description (idlesim-analyze board),
+# on the committed fixture (a guest run of the default SoC at its nominal
+# conditions, 45 C and 850 MHz throughout), held against the full analysis
+# of the same run: board mode reads power:cpu_idle only, so this is what it
+# makes of a trace holding nothing else.  Per CPU and state the idle
+# periods must be the same ones (count exactly); the energy may differ by
+# the emulator-side time the driver does not charge, within 2.5 % in all
+# and 1 % of the idle part (see docs/ARCHITECTURE.md, "Board traces").
+# Then bad input: an SoC with fewer states or CPUs than the trace uses, a
+# bad --opp or --residency, a truncated trace; each named, nothing
+# written.
+. tests/lib/common.sh
+fx=tests/fixtures/menu_deepest-1s
+an=$IDLESIM_O/analysis/san/idlesim-analyze
+[ -x "$an" ] || fail "$an not built"
+full=$IDLESIM_SCRATCH/full
+board=$IDLESIM_SCRATCH/board
+expect_exit 0 "$an" run --out "$full" "$fx"
+expect_exit 0 "$an" board --soc socs/simsoc.soc --durations wait --window all --out "$board" \
+	"$fx/results/trace.dat"
+for f in summary.txt states.csv whatif.csv board.json; do
+	[ -s "$board/$f" ] || fail "board: no $f"
+done
+
+# the same periods, state by state (states.csv: cpu,state,count,...)
+got=$(awk -F, 'NR > 1 && $4 > 0 { print $1, $2, $4 }' "$board/states.csv")
+want=$(awk -F, 'NR > 1 && $3 > 0 { print $1, $2, $3 }' "$full/states.csv")
+[ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got"); fail "board mode's periods per state differ from the full analysis' (< full, > board)"; }
+grep -q '"state_names": \["WFI", "core-ret", "core-off", "cluster-off", "soc-sleep"\]' "$board/board.json" ||
+	fail "board.json does not name the SoC's states"
+
+# energy within tolerance of what the driver charged
+read -r bi bt ba < <(sed -n 's/.*"energy_nj": { "idle": \([0-9]*\), "transition": \([0-9]*\), "active": \([0-9]*\) }.*/\1 \2 \3/p' "$board/board.json")
+read -r ft fi fa < <(sed -n 's/.*"energy_nj": { "total": \([0-9]*\), "idle": \([0-9]*\), "active": \([0-9]*\).*/\1 \2 \3/p' "$full/summary.json")
+[ -n "$bi" ] && [ -n "$fi" ] || fail "energies not found in board.json / summary.json"
+note "board: idle $bi nJ (transitions $bt), active $ba; full analysis: idle $fi, active $fa"
+awk -v b="$((bi + ba))" -v f="$ft" -v bi="$bi" -v fi="$fi" 'BEGIN {
+	dt = (b - f) / f; di = (bi - fi) / fi
+	printf "# total %+.3f %%, idle %+.3f %%\n", 100 * dt, 100 * di
+	exit !(dt < 0.025 && dt > -0.025 && di < 0.01 && di > -0.01) }' ||
+	fail "board energy outside the tolerance of the driver's (total 2.5 %, idle 1 %)"
+
+# the oracle is a floor, and a what-if sweep is priced per value
+expect_exit 0 "$an" board --soc socs/simsoc.soc --window all --residency core-ret=504,1000,1500 "$fx/results/trace.dat"
+expect_grep 'core-ret residency   1000 us' "$out" "what-if value priced"
+awk '/oracle\): / { o = $0; sub(/.*oracle\): /, "", o); sub(/ mJ.*/, "", o) }
+     /as recorded/ { r = $0; sub(/.*as recorded /, "", r); sub(/ mJ.*/, "", r) }
+     END { exit !(o > 0 && o <= r) }' <<<"$out" || fail "the oracle is not a floor of the recorded energy"
+
+# bad input, named, before or instead of any output
+bad=$IDLESIM_SCRATCH/bad-out
+expect_exit 1 "$an" board --soc socs/juno-r2.soc --out "$bad" "$fx/results/trace.dat"
+expect_grep "entered idle state [34], but SoC juno-r2 \(socs/juno-r2.soc\) has 3: 0 WFI 1 cpu-sleep 2 cluster-sleep" "$out" "a state the SoC lacks"
+[ ! -e "$bad" ] || [ -z "$(ls -A "$bad")" ] || fail "a refused trace left output in $bad"
+one=$IDLESIM_SCRATCH/one-cpu.soc
+sed 's/^cpus = 2/cpus = 1/; s/^count = 2/count = 1/' socs/simsoc.soc >"$one"
+expect_exit 1 "$an" board --soc "$one" "$fx/results/trace.dat"
+expect_grep "CPU 1 has idle periods, but SoC simsoc \(.*one-cpu.soc\) has 1 CPUs" "$out" "a CPU outside the SoC"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --opp a53=900MHz "$fx/results/trace.dat"
+expect_grep "not an operating point of cluster a53" "$out" "an OPP the SoC lacks"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --residency core-ret=100 "$fx/results/trace.dat"
+expect_grep "core-ret=100 breaks a rule of the description: .*exit: 167 us above its residency 100 us" "$out" "a what-if the model refuses"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --residency core-ret=3000 "$fx/results/trace.dat"
+expect_grep "core-ret=3000 breaks a rule of the description: .*residency: 2000 us below core-ret.s 3000 us" "$out" "a what-if that reorders the states"
+expect_exit 2 "$an" board --soc "$IDLESIM_SCRATCH/nosuch.soc" "$fx/results/trace.dat"
+expect_grep "nosuch.soc: No such file" "$out" "a missing SoC file"
+cut=$IDLESIM_SCRATCH/cut.dat
+head -c 300000 "$fx/results/trace.dat" >"$cut"
+expect_exit 1 "$an" board --soc socs/simsoc.soc --out "$bad" "$cut"
+expect_grep "cut.dat: not a readable trace.dat \(truncated or corrupt\?\)" "$out" "a truncated trace"
+[ ! -e "$bad" ] || [ -z "$(ls -A "$bad")" ] || fail "a truncated trace left output in $bad"
+echo ok

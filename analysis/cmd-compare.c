@@ -271,11 +271,16 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 		csv_opt(cmp, "%.0f", se.mean);
 		csv_opt(cmp, "%.0f", sg.mean);
 		fprintf(cmp, ",%.0f,%.0f,%.4g\n", pd.mean, pd.ci95, p);
-		fprintf(txt, "%-14s %12.3f %10.3f %9.3f %9s %9.3f %10.0f %9.0f %12.1f %11.2f%% %11.1f %8.1f\n",
+		fprintf(txt, "%-14s %12.3f %10.3f %9.3f %9s %9.3f %10.0f %9.0f %12.1f %11.2f%% ",
 			g->governor, e.mean / 1e6, e.ci95 / 1e6,
 			base.mean > 0 ? e.mean / base.mean : 0, pstr,
 			fl.mean > 0 ? e.mean / fl.mean : 0, per.mean, dem.mean, lat.mean / 1e3,
-			100 * agr.mean, lp.mean / 1e3, ms.mean);
+			100 * agr.mean);
+		/* a workload without wake-ups of its own (commands only) has no lateness */
+		if (isnan(lp.mean))
+			fprintf(txt, "%11s %8s\n", "-", "-");
+		else
+			fprintf(txt, "%11.1f %8.1f\n", lp.mean / 1e3, ms.mean);
 	}
 	if (runs[0].has_lat) {
 		fprintf(txt, "\nlateness judged on '%s' (%s); mean per wake-up:\n",

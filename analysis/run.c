@@ -638,7 +638,8 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	lat = wakeups_read(workload_dir, o->budget_ns, &r->ws);
 	if (lat < 0)
 		return -1;
-	r->has_lat = lat > 0;
+	/* a workload of commands only (an rt-app JSON, cyclictest) has no wake-ups of its own */
+	r->has_lat = lat > 0 && r->ws.n > 0;
 	/* the workload's times are CLOCK_MONOTONIC: so must the trace's be */
 	if (!trace_clock_is_mono(rundir))
 		r->ws.split = false;

@@ -34,6 +34,21 @@ if [ ! -f "$file" ]; then
 	echo "run-scenario: unknown scenario '$scn' (no $file); 'make scenarios' lists them" >&2
 	exit 2
 fi
+rtapp=()
+if [[ $file == *.json ]]; then
+	# an rt-app workload: checked, then made a scenario with rt-app's
+	# ns per loop fixed at this guest's (measured once, cached)
+	tmpd=$(mktemp -d)
+	trap 'rm -rf "$tmpd"' EXIT
+	python3 "$src/scripts/rtapp-scenario.py" "$file" "$tmpd/check" 1 || exit 2
+	calib=$("$src/scripts/rtapp-calibrate.sh") || exit 1
+	python3 "$src/scripts/rtapp-scenario.py" "$file" "$tmpd" "$calib" 2>/dev/null || exit 2
+	json=$file
+	file=$tmpd/$(basename "$file" .json).ini
+	rtapp=(--file "$tmpd/$(basename "$json")" --meta "rtapp_json=$(realpath "$json")"
+		--meta "rtapp_json_sha256=$(sha256sum "$json" | cut -c1-16)"
+		--meta "rtapp_calibration_ns_per_loop=$calib")
+fi
 name=$(basename "$file" .ini)
 if ! msg=$("$check" --check "$file" 2>&1); then
 	echo "run-scenario: $msg" >&2
@@ -63,7 +78,7 @@ if [ -n "$seed_override" ]; then
 	seed=$seed_override
 	mkdir -p "$(dirname "$rundir")"
 	seedfile=$(mktemp -d)/seed
-	trap 'rm -rf "${seedfile%/seed}"' EXIT
+	trap 'rm -rf "${seedfile%/seed}" ${tmpd:+"$tmpd"}' EXIT
 	echo "$seed" >"$seedfile"
 	extra=(--file "$seedfile")
 fi
@@ -75,7 +90,7 @@ echo "  [run]    $name under $gov (seed $seed, $cpus CPUs)"
 	--file "$src/guest-rootfs/jobs/record.sh" \
 	--rundir "$rundir" --force --governor "$gov" --smp "$cpus" --seed "$seed" \
 	--meta "scenario=$name" --meta "scenario_sha256=$(sha256sum "$file" | cut -c1-16)" \
-	--meta "seed=$seed" "${extra[@]}" "$@" || exit $?
+	--meta "seed=$seed" "${extra[@]}" "${rtapp[@]}" "$@" || exit $?
 "$analyze" run "$rundir" >"$rundir/analysis.log" 2>&1 || {
 	cat "$rundir/analysis.log" >&2
 	exit 1

@@ -23,6 +23,8 @@ seed=
 # recording is under way before the workload starts.
 if [ "$1" = --window ]; then
 	window_stderr
+	# an rt-app workload's logs (scripts/rtapp-scenario.py points them here)
+	ls /job/*.json >/dev/null 2>&1 && mkdir -p "$RESULTS/rt-app"
 	snapshot before
 	idlesim-workload --out "$RESULTS" $seed "$scn"
 	rc=$?

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# rtapp-scenario.py JSON OUTDIR CALIBRATION: an rt-app workload as an
+# idlesim scenario.
+#
+# Writes OUTDIR/NAME.json, the workload as rt-app will run it in the
+# guest (its calibration fixed to CALIBRATION ns per loop, its logs into
+# the results directory), and OUTDIR/NAME.ini, the scenario that runs it:
+# the sidecar JSON-NAME.ini beside the JSON if there is one (an idlesim
+# scenario: [scenario] for cpus, seed, budget and settle, [model] and
+# threads for the hardware inputs), else a default one; either way with
+# a [command rt-app] that starts rt-app at 0 s.  Exit 2 with FILE:LINE:
+# what is wrong for anything rt-app or the scenario would refuse.
+#
+# Calibration: rt-app measures its ns per loop at start unless told; under
+# a fixed -icount the guest's CPU speed is fixed, so the runner measures
+# it once per kernel and initramfs (guest-rootfs/jobs/rtapp-calibrate.sh)
+# and every run states it (manifest, workload.json).
+import json
+import os
+import sys
+
+
+def die(msg):
+    print(msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def main():
+    if len(sys.argv) != 4:
+        die("usage: rtapp-scenario.py JSON OUTDIR CALIBRATION_NS_PER_LOOP")
+    path, outdir, calib = sys.argv[1], sys.argv[2], sys.argv[3]
+    if not calib.isdigit() or int(calib) <= 0:
+        die(f"rtapp-scenario: calibration '{calib}': expected ns per loop, > 0")
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        die(f"{path}: {e.strerror}")
+    try:
+        w = json.loads(text)
+    except json.JSONDecodeError as e:
+        die(f"{path}:{e.lineno}:{e.colno}: not JSON: {e.msg} (rt-app reads strict JSON here; no comments)")
+    except UnicodeDecodeError as e:
+        die(f"{path}: not UTF-8 text: {e}")
+    if not isinstance(w, dict) or not isinstance(w.get("tasks"), dict) or not w["tasks"]:
+        die(f"{path}: not an rt-app workload: expected an object with a non-empty \"tasks\" object")
+    g = w.setdefault("global", {})
+    if not isinstance(g, dict):
+        die(f"{path}: \"global\": expected an object")
+    dur = g.get("duration")
+    if not isinstance(dur, int) or isinstance(dur, bool) or dur <= 0 or dur > 600:
+        die(f"{path}: \"global\".\"duration\": {json.dumps(dur)}; expected whole seconds, 1 to 600 "
+            "(the scenario needs to know how long the workload runs)")
+    for name, t in w["tasks"].items():
+        if not isinstance(t, dict):
+            die(f"{path}: task \"{name}\": expected an object")
+    if "calibration" in g and g["calibration"] != int(calib):
+        print(f"{path}: \"calibration\": {json.dumps(g['calibration'])} replaced by the guest's "
+              f"measured {calib} ns per loop", file=sys.stderr)
+    g["calibration"] = int(calib)
+    g["logdir"] = "/results/rt-app"
+    g["log_basename"] = "rt-app"
+
+    name = os.path.splitext(os.path.basename(path))[0]
+    if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 31:
+        die(f"{path}: the file's name '{name}': expected 1 to 31 letters, digits, '-' and '_'")
+    os.makedirs(outdir, exist_ok=True)
+    with open(os.path.join(outdir, name + ".json"), "w", encoding="utf-8") as f:
+        json.dump(w, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+    sidecar = os.path.splitext(path)[0] + ".ini"
+    if os.path.exists(sidecar):
+        with open(sidecar, encoding="utf-8") as f:
+            ini = f.read()
+        if "[command rt-app]" in ini:
+            die(f"{sidecar}: has a [command rt-app] of its own; the runner adds it")
+        if not ini.endswith("\n"):
+            ini += "\n"
+    else:
+        ini = (f"# rt-app workload {name}: the scenario the runner made for it\n"
+               "[scenario]\n"
+               f"name = {name}\n"
+               f"description = rt-app workload {name}.json ({len(w['tasks'])} tasks)\n"
+               f"duration = {dur + 1}s\n"
+               "cpus = 2\n"
+               "seed = 1\n"
+               "latency_budget = 1ms\n"
+               "settle = 500ms\n")
+    ini += ("\n# added by scripts/rtapp-scenario.py\n"
+            "[command rt-app]\n"
+            "start = 0s\n"
+            f"run = rt-app /job/{name}.json\n")
+    with open(os.path.join(outdir, name + ".ini"), "w", encoding="utf-8") as f:
+        f.write(ini)
+
+
+main()

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# rt-app workloads as scenarios: a JSON rt-app would refuse, or that is
+# not an rt-app workload, is named before anything boots; the periodic
+# example runs in the guest under rt-app with its calibration fixed at the
+# guest's measured ns per loop (the manifest says which), leaves rt-app's
+# logs, and passes the analysis with its cross-checks.
+. tests/lib/common.sh
+[ -x "${IDLESIM_WORKLOAD_HOST:-}" ] || skip "the workload generator is not built"
+s=$IDLESIM_SCRATCH
+
+# refused on the host, naming the file (no boot: the run directory stays absent)
+printf '{ "global": { "duration": 5 }, "tasks": { "t": { "run": 1000, } } }\n' >"$s/comma.json"
+expect_exit 2 scripts/run-scenario.sh "$s/comma.json" menu "$s/comma-run"
+expect_grep "comma.json:1:[0-9]+: not JSON" "$out" "a trailing comma"
+printf '{ "global": { "duration": 5 }, "threads": {} }\n' >"$s/other.json"
+expect_exit 2 scripts/run-scenario.sh "$s/other.json" menu "$s/other-run"
+expect_grep "other.json: not an rt-app workload: expected an object with a non-empty \"tasks\" object" "$out" "no tasks"
+printf '{ "global": { "duration": -1 }, "tasks": { "t": { "run": 1000 } } }\n' >"$s/forever.json"
+expect_exit 2 scripts/run-scenario.sh "$s/forever.json" menu "$s/forever-run"
+expect_grep "\"duration\": -1; expected whole seconds, 1 to 600" "$out" "no duration"
+for d in comma-run other-run forever-run; do
+	[ ! -e "$s/$d" ] || fail "a refused workload left $s/$d"
+done
+
+# the example runs
+d=$s/periodic
+scripts/run-scenario.sh workloads/rt-app/periodic.json menu "$d" >"$d.log" 2>&1 ||
+	{ tail -20 "$d.log"; fail "periodic.json under menu failed (see $d.log)"; }
+calib=$(sed -n 's/^rtapp_calibration_ns_per_loop //p' "$d/manifest")
+[ -n "$calib" ] && [ "$calib" -gt 0 ] || fail "the manifest does not record rt-app's calibration"
+grep -q "pLoad = ${calib}ns" "$d/results/cmd-rt-app.log" ||
+	fail "rt-app did not run with the recorded calibration ($calib): $(head -5 "$d/results/cmd-rt-app.log")"
+n=$(cat "$d"/results/rt-app/rt-app-periodic-*.log 2>/dev/null | grep -cv '^#')
+# 10 s at one period of 16 ms
+[ "$n" -ge 550 ] && [ "$n" -le 630 ] || fail "rt-app logged $n periods of the periodic task, expected about 625"
+grep -q 'cross-check: the trace.s energy matches' "$d/analysis/summary.txt" ||
+	fail "the energy cross-check did not run on the rt-app run"
+note "periodic.json: rt-app at $calib ns per loop, $n periods; $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
+echo ok

@@ -6,7 +6,9 @@
 #
 # Writes OUTDIR/NAME.json, the workload as rt-app will run it in the
 # guest (its calibration fixed to CALIBRATION ns per loop, its logs into
-# the results directory), and OUTDIR/NAME.ini, the scenario that runs it:
+# the results directory), OUTDIR/rtapp-cpus ("TASK CPU" for each task
+# pinned to one CPU, whose wake-ups the analysis can then split into the
+# model's part and the guest's), and OUTDIR/NAME.ini, the scenario that runs it:
 # the sidecar JSON-NAME.ini beside the JSON if there is one (an idlesim
 # scenario: [scenario] for cpus, seed, budget and settle, [model] and
 # threads for the hardware inputs), else a default one; either way with
@@ -53,9 +55,14 @@ def main():
     if not isinstance(dur, int) or isinstance(dur, bool) or dur <= 0 or dur > 600:
         die(f"{path}: \"global\".\"duration\": {json.dumps(dur)}; expected whole seconds, 1 to 600 "
             "(the scenario needs to know how long the workload runs)")
+    pinned = []
     for name, t in w["tasks"].items():
         if not isinstance(t, dict):
             die(f"{path}: task \"{name}\": expected an object")
+        # a task on one CPU: its wake-ups can be matched to that CPU's idle periods
+        cpus = t.get("cpus")
+        if isinstance(cpus, list) and len(cpus) == 1 and isinstance(cpus[0], int):
+            pinned.append(f"{name} {cpus[0]}")
     if "calibration" in g and g["calibration"] != int(calib):
         print(f"{path}: \"calibration\": {json.dumps(g['calibration'])} replaced by the guest's "
               f"measured {calib} ns per loop", file=sys.stderr)
@@ -70,6 +77,9 @@ def main():
     with open(os.path.join(outdir, name + ".json"), "w", encoding="utf-8") as f:
         json.dump(w, f, indent=1, sort_keys=True)
         f.write("\n")
+
+    with open(os.path.join(outdir, "rtapp-cpus"), "w", encoding="utf-8") as f:
+        f.write("".join(p + "\n" for p in pinned))
 
     sidecar = os.path.splitext(path)[0] + ".ini"
     if os.path.exists(sidecar):

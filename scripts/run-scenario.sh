@@ -45,7 +45,8 @@ if [[ $file == *.json ]]; then
 	python3 "$src/scripts/rtapp-scenario.py" "$file" "$tmpd" "$calib" 2>/dev/null || exit 2
 	json=$file
 	file=$tmpd/$(basename "$file" .json).ini
-	rtapp=(--file "$tmpd/$(basename "$json")" --meta "rtapp_json=$(realpath "$json")"
+	rtapp=(--file "$tmpd/$(basename "$json")" --file "$tmpd/rtapp-cpus"
+		--meta "rtapp_json=$(realpath "$json")"
 		--meta "rtapp_json_sha256=$(sha256sum "$json" | cut -c1-16)"
 		--meta "rtapp_calibration_ns_per_loop=$calib")
 fi

@@ -4,7 +4,9 @@
 # not an rt-app workload, is named before anything boots; the periodic
 # example runs in the guest under rt-app with its calibration fixed at the
 # guest's measured ns per loop (the manifest says which), leaves rt-app's
-# logs, and passes the analysis with its cross-checks.
+# logs, which the guest job turns into the workload's wake-ups (their
+# lateness split into the model's part and the guest's), and passes the
+# analysis with its cross-checks.
 . tests/lib/common.sh
 [ -x "${IDLESIM_WORKLOAD_HOST:-}" ] || skip "the workload generator is not built"
 s=$IDLESIM_SCRATCH
@@ -36,5 +38,15 @@ n=$(cat "$d"/results/rt-app/rt-app-periodic-*.log 2>/dev/null | grep -cv '^#')
 [ "$n" -ge 550 ] && [ "$n" -le 630 ] || fail "rt-app logged $n periods of the periodic task, expected about 625"
 grep -q 'cross-check: the trace.s energy matches' "$d/analysis/summary.txt" ||
 	fail "the energy cross-check did not run on the rt-app run"
+# rt-app's wake-ups are the workload's: one per period, split into the
+# model's part and the guest's (the task is pinned), served from idle
+w=$(grep -vc '^#' "$d/results/wakeups-rt-app.periodic.tsv")
+[ "$w" -eq "$n" ] || fail "$w wake-up rows for $n logged periods"
+split=$(grep 'split, mean per wake-up' "$d/analysis/summary.txt") || fail "rt-app's lateness was not split"
+served=$(sed -n 's/.*; \([0-9]*\) of [0-9]* served from an idle state.*/\1/p' <<<"$split")
+[ "${served:-0}" -ge $((n * 95 / 100)) ] || fail "only ${served:-0} of $n wake-ups matched to the idle period that served them: $split"
+# the timer slack is not the command's: no wake-up is 50 us late by itself
+emu=$(sed -n 's/.*emulator wake-up delay [0-9.]* us (max \([0-9.]*\) us).*/\1/p' <<<"$split")
+awk -v e="${emu:-999}" 'BEGIN { exit !(e < 20) }' || fail "wake-ups delayed by up to $emu us past their deadline (timer slack?)"
 note "periodic.json: rt-app at $calib ns per loop, $n periods; $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
 echo ok

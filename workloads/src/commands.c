@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "workload.h"
@@ -55,6 +56,13 @@ static pid_t spawn(const struct workload *wl, const struct command_spec *c)
 		dup2(fd, 1);
 		dup2(fd, 2);
 		setpgid(0, 0);
+		/*
+		 * As for the generator's own threads: the default 50 us of
+		 * timer slack would be measured as wake-up lateness by a
+		 * command that times its sleeps (rt-app's wu_lat); it is
+		 * inherited across exec.
+		 */
+		prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 		execvp(c->argv[0], c->argv);
 		dprintf(2, "idlesim-workload: exec %s: %s\n", c->argv[0], strerror(errno));
 		_exit(127);

@@ -7,10 +7,12 @@
 #
 # --seed N runs the scenario (its workload and the sim driver's PRNG)
 # under seed N instead of the file's own, for repeats.
-# SCENARIO is a name in workloads/scenarios/ or a path to a .ini file.  The
-# scenario is validated on the host first, so a bad file never costs a
-# boot; then the guest runs guest-rootfs/jobs/scenario.sh on it, and
-# idlesim-analyze writes RUNDIR/analysis/.
+# SCENARIO is a name in workloads/scenarios/, a path to a .ini file, or a
+# path to an rt-app JSON (made a scenario by scripts/rtapp-scenario.py).
+# The scenario is validated on the host first, against the SoC too
+# ($IDLESIM_SOC), so a bad file never costs a boot; then the guest runs
+# guest-rootfs/jobs/scenario.sh on it, and idlesim-analyze writes
+# RUNDIR/analysis/.
 set -uo pipefail
 
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}

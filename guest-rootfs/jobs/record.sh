@@ -20,10 +20,21 @@
 # -C mono: the trace's time stamps are CLOCK_MONOTONIC, the clock the
 # workload records its wake-ups in, so that the analysis can tell which
 # idle period served each wake-up; trace.clock says so to the analysis.
+#
+# /job/trace-events, when the host puts it there, replaces the events
+# (one per line): a board's recording, power:cpu_idle alone, for the
+# board-mode analysis to be held against the driver's own counters.
+record_events() {
+	if [ -f /job/trace-events ]; then
+		while read -r _e; do [ -n "$_e" ] && printf -- '-e %s ' "$_e"; done </job/trace-events
+	else
+		echo "-e power:cpu_idle -e cpuidle:cpuidle_select -e simsoc"
+	fi
+}
+
 record_trace() {
 	_err=/tmp/trace-cmd.err
-	trace-cmd record -q -b 4096 --compression none -C mono \
-		-e power:cpu_idle -e cpuidle:cpuidle_select -e simsoc \
+	trace-cmd record -q -b 4096 --compression none -C mono $(record_events) \
 		-o "$RESULTS/trace.dat" sh /job/run.sh --window 3>&2 2>"$_err"
 	_rc=$?
 	echo mono >"$RESULTS/trace.clock"

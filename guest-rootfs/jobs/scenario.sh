@@ -72,7 +72,9 @@ if [ "$1" = --window ]; then
 fi
 
 [ -f "$scn" ] || { echo "scenario job: no scenario file in /job"; exit 1; }
-for e in power/cpu_idle cpuidle/cpuidle_select simsoc; do
+events="power/cpu_idle cpuidle/cpuidle_select simsoc"
+[ -f /job/trace-events ] && events=$(tr ':' '/' </job/trace-events)
+for e in $events; do
 	if [ ! -d "$tracing/events/$e" ]; then
 		echo "scenario job: trace events '$e' are missing (unpatched kernel, or simsoc.ko not loaded?)"
 		exit 1

@@ -31,7 +31,7 @@ out=${2:?usage: compare.sh SCENARIO OUTDIR GOVERNOR...}
 shift 2
 [ $# -ge 2 ] || die "need at least two governors (the first is the baseline)"
 analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
-name=$(basename "$scn" .ini)
+name=$(basename "$(basename "$scn" .ini)" .json)
 
 # the comparison's limits, from the comparison itself, before any boot
 read_limits compare governors repeats
@@ -42,7 +42,10 @@ repeats=${IDLESIM_REPEATS:-1}
 	die "REPEATS=$repeats: expected a count from 1 to ${limit[repeats]}"
 base_seed=
 if [ "$repeats" -gt 1 ]; then
-	base_seed=$("${IDLESIM_WORKLOAD_HOST:?}" --get seed "$(scenario_file "$scn")" 2>/dev/null) ||
+	tmpd=$(mktemp -d)
+	trap 'rm -rf "$tmpd"' EXIT
+	ini=$(scenario_ini "$(scenario_file "$scn")" "$tmpd") || exit 2
+	base_seed=$("${IDLESIM_WORKLOAD_HOST:?}" --get seed "$ini" 2>/dev/null) ||
 		die "cannot read the seed of $scn"
 fi
 

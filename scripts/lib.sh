@@ -17,6 +17,19 @@ scenario_file() {
 	esac
 }
 
+# scenario_ini FILE DIR: the scenario FILE stands for: FILE itself, or for
+# an rt-app JSON the scenario scripts/rtapp-scenario.py makes of it, in
+# DIR (its calibration a placeholder: only the runner's is measured)
+scenario_ini() {
+	case $1 in
+	*.json)
+		python3 "$src/scripts/rtapp-scenario.py" "$1" "$2" 1 || return 2
+		printf '%s\n' "$2/$(basename "$1" .json).ini"
+		;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
 # soc_file SOC: the SoC description SOC stands for, a name in socs/ or a
 # path to a .soc file (which need not exist)
 soc_file() {

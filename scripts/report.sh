@@ -31,13 +31,15 @@ rd_sha=$(sha256sum "${IDLESIM_INITRD:?}" | cut -c1-16)
 
 # current DIR SCENARIO_FILE: the comparison in DIR was made from this build
 current() {
-	local cmp=$1 file=$2 r n=0 sha
+	local cmp=$1 file=$2 r n=0 sha key=scenario_sha256
 	sha=$(sha256sum "$file" | cut -c1-16)
+	# an rt-app workload's runs record its JSON's checksum
+	[[ $file == *.json ]] && key=rtapp_json_sha256
 	[ -s "$cmp/runs.txt" ] && [ -s "$cmp/comparison.csv" ] || return 1
 	while read -r r; do
 		grep -q "^kernel_image .* sha256 $img_sha\$" "$r/manifest" 2>/dev/null &&
 			grep -q "^initrd .* sha256 $rd_sha\$" "$r/manifest" &&
-			grep -qx "scenario_sha256 $sha" "$r/manifest" &&
+			grep -qx "$key $sha" "$r/manifest" &&
 			grep -qx 'status ok' "$r/manifest" || return 1
 		n=$((n + 1))
 	done <"$cmp/runs.txt"
@@ -45,22 +47,25 @@ current() {
 		[ "$(cut -d, -f1 "$cmp/comparison.csv" | tail -n +2 | paste -sd' ')" = "${govs[*]}" ]
 }
 
+# a standard scenario by name, or an rt-app workload by path
 for scn in "$@"; do
-	[[ $scn != */* && $scn != *.ini && -f $(scenario_file "$scn") ]] ||
-		die "unknown scenario '$scn'; 'make scenarios' lists them"
+	[[ $scn == *.json && -f $scn ]] ||
+		[[ $scn != */* && $scn != *.ini && -f $(scenario_file "$scn") ]] ||
+		die "unknown scenario '$scn'; 'make scenarios' lists them (or give an rt-app .json)"
 done
 tmp=$out.tmp
 rm -rf "$tmp"
 mkdir -p "$tmp"
 printf 'scenario,governor,ratio,ratio_lo,ratio_hi,p_value,significant,ratio_to_oracle,lateness_p99_ns,budget_misses\n' >"$tmp/overview.csv"
-names=()
-for scn in "$@"; do
-	file=$(scenario_file "$scn")
+names=() files=()
+for arg in "$@"; do
+	file=$(scenario_file "$arg")
+	scn=$(basename "$arg" .json)
 	cmp=$runs/$scn/compare
 	if current "$cmp" "$file"; then
 		echo "  [report] $scn: the comparison is current, reused"
 	else
-		IDLESIM_REPEATS=$repeats "$src/scripts/compare.sh" "$scn" "$runs/$scn" "${govs[@]}" \
+		IDLESIM_REPEATS=$repeats "$src/scripts/compare.sh" "$arg" "$runs/$scn" "${govs[@]}" \
 			>"$tmp/$scn.log" 2>&1 || {
 			tail -20 "$tmp/$scn.log" >&2
 			echo "report: the comparison of $scn failed (log: $tmp/$scn.log)" >&2
@@ -69,6 +74,7 @@ for scn in "$@"; do
 		echo "  [report] $scn: compared"
 	fi
 	names+=("$scn")
+	files+=("$file")
 	for p in "$cmp"/*.png "$cmp"/*.svg; do cp "$p" "$tmp/$scn-$(basename "$p")"; done
 	cp "$cmp/summary.txt" "$tmp/$scn-summary.txt"
 	cp "$cmp/comparison.csv" "$tmp/$scn-comparison.csv"
@@ -127,9 +133,10 @@ EOT
 			"$(awk -v v="$p99" 'BEGIN { if (v != "") printf "%.1f", v / 1000 }')" "$ms"
 	done
 	echo "</table>"
-	for s in "${names[@]}"; do
+	for i in "${!names[@]}"; do
+		s=${names[$i]}
 		echo "<h2 id=\"$s\">$s</h2>"
-		echo "<p>$("$check" --describe "$(scenario_file "$s")" | esc)</p>"
+		echo "<p>$("$check" --describe "$(scenario_ini "${files[$i]}" "$tmp.ini")" | esc)</p>"
 		echo "<pre>$(esc <"$tmp/$s-summary.txt")</pre>"
 		for p in energy residency rules; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
 		for g in "${govs[@]}"; do
@@ -140,5 +147,6 @@ EOT
 	echo "</body></html>"
 } >"$tmp/index.html.new"
 mv "$tmp/index.html.new" "$tmp/index.html"
+rm -rf "$tmp.ini"
 swap_in "$tmp" "$out" || { echo "report: cannot put $out in place" >&2; exit 1; }
 echo "  [report] $out/index.html"

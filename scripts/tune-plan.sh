@@ -70,12 +70,17 @@ expand() { # SPEC WHAT
 	fi
 }
 
-files=()
+# files[]: the scenarios as given; inis[]: the scenario each stands for (an
+# rt-app JSON's made by scripts/rtapp-scenario.py, for checking here)
+files=() inis=()
+rtapp_tmp=$(mktemp -d)
+trap 'rm -rf "$rtapp_tmp"' EXIT
 for s in $scenarios; do
 	f=$(scenario_file "$s")
 	[ -f "$f" ] || die "unknown scenario '$s' (no $f); 'make scenarios' lists them"
-	msg=$("$check" --check "$f" 2>&1) || die "$msg"
-	files+=("$(realpath "$f")")
+	ini=$(scenario_ini "$f" "$rtapp_tmp/${#files[@]}") || exit 2
+	msg=$("$check" --check "$ini" 2>&1) || die "$msg"
+	files+=("$(realpath "$f")") inis+=("$ini")
 done
 [ -n "$out" ] || die "no --out directory"
 mkdir -p "$out" || die "cannot create $out"
@@ -176,10 +181,10 @@ for item in $grid; do
 done
 [ ${#dims[@]} -le "${limit[dims]}" ] || die "GRID: at most ${limit[dims]} states at once"
 
-for f in "${files[@]}"; do
+for i in "${!files[@]}"; do
 	for d in ${dims[@]//,/ }; do
-		! "$check" --get controls "$f" | grep -qx "$d" ||
-			die "$(basename "$f"): the scenario sets $d itself, which the sweep would not control; sweep another state or use a scenario that leaves it alone"
+		! "$check" --get controls "${inis[$i]}" | grep -qx "$d" ||
+			die "$(basename "${files[$i]}"): the scenario sets $d itself, which the sweep would not control; sweep another state or use a scenario that leaves it alone"
 	done
 done
 
@@ -239,7 +244,7 @@ done <"$tries/results/try.txt"
 	echo "governor $governor"
 	echo "repeats $repeats"
 	[ -z "$socparam" ] || echo "soc $(sha256sum <<<"$socparam" | cut -c1-16)"
-	for f in "${files[@]}"; do echo "scenario $(basename "$f" .ini) $(sha256sum "$f" | cut -c1-16)"; done
+	for f in "${files[@]}"; do echo "scenario $(basename "$(basename "$f" .ini)" .json) $(sha256sum "$f" | cut -c1-16)"; done
 	for b in "${batches[@]}"; do echo "point $b"; done
 } >"$out/sweep.conf.new"
 if [ -f "$out/sweep.conf" ] && ! cmp -s "$out/sweep.conf" "$out/sweep.conf.new"; then
@@ -276,9 +281,10 @@ nchunks=$(((npoints + chunk - 1) / chunk))
 
 all_runs=()
 : >"$out/jobs.txt.new"
-for f in "${files[@]}"; do
-	name=$(basename "$f" .ini)
-	base_seed=$("$check" --get seed "$f")
+for i in "${!files[@]}"; do
+	f=${files[$i]}
+	name=$(basename "$(basename "$f" .ini)" .json)
+	base_seed=$("$check" --get seed "${inis[$i]}")
 	for ((k = 0; k < repeats; k++)); do
 		seed=$((base_seed + k))
 		dir=$out/runs/$name/baseline-seed$seed

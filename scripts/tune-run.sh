@@ -55,6 +55,19 @@ baseline)
 sweep)
 	[ -f "$inputs/points.tsv" ] || failed "no $inputs/points.tsv"
 	check=${IDLESIM_WORKLOAD_HOST:?}
+	: >"$log"
+	rtapp=()
+	if [[ $scn == *.json ]]; then
+		# an rt-app workload, made a scenario as run-scenario.sh makes it
+		calib=$("$src/scripts/rtapp-calibrate.sh" 2>>"$log") || failed "rt-app's calibration boot failed"
+		python3 "$src/scripts/rtapp-scenario.py" "$scn" "$inputs/rt-app" "$calib" 2>>"$log" ||
+			failed "$scn: not a workload rt-app takes"
+		json=$scn
+		scn=$inputs/rt-app/$(basename "$json" .json).ini
+		rtapp=(--file "$inputs/rt-app/$(basename "$json")" --file "$inputs/rt-app/rtapp-cpus"
+			--meta "rtapp_json_sha256=$(sha256sum "$json" | cut -c1-16)"
+			--meta "rtapp_calibration_ns_per_loop=$calib")
+	fi
 	cpus=$("$check" --get cpus "$scn")
 	gsec=$("$check" --get guest_seconds "$scn")
 	npoints=$(grep -c . "$inputs/points.tsv")
@@ -68,7 +81,8 @@ sweep)
 		--governor "${IDLESIM_TUNE_GOVERNOR:-menu}" --smp "$cpus" --seed "$seed" --timeout "$timeout" \
 		--meta "scenario=$(basename "$scn" .ini)" \
 		--meta "scenario_sha256=$(sha256sum "$scn" | cut -c1-16)" --meta "seed=$seed" \
-		--meta "points=$(cut -f1 "$inputs/points.tsv" | paste -sd,)" --meta role=sweep >"$log" 2>&1 ||
+		--meta "points=$(cut -f1 "$inputs/points.tsv" | paste -sd,)" --meta role=sweep \
+		"${rtapp[@]}" >>"$log" 2>&1 ||
 		failed "the sweep boot failed (exit $?)"
 	mkdir -p "$rundir/analysis"
 	while IFS=$'\t' read -r n _; do

@@ -6,7 +6,7 @@
 # guest's measured ns per loop (the manifest says which), leaves rt-app's
 # logs, which the guest job turns into the workload's wake-ups (their
 # lateness split into the model's part and the guest's), and passes the
-# analysis with its cross-checks.
+# analysis with its cross-checks; a threshold sweep plans on it.
 . tests/lib/common.sh
 [ -x "${IDLESIM_WORKLOAD_HOST:-}" ] || skip "the workload generator is not built"
 s=$IDLESIM_SCRATCH
@@ -49,4 +49,11 @@ served=$(sed -n 's/.*; \([0-9]*\) of [0-9]* served from an idle state.*/\1/p' <<
 emu=$(sed -n 's/.*emulator wake-up delay [0-9.]* us (max \([0-9.]*\) us).*/\1/p' <<<"$split")
 awk -v e="${emu:-999}" 'BEGIN { exit !(e < 20) }' || fail "wake-ups delayed by up to $emu us past their deadline (timer slack?)"
 note "periodic.json: rt-app at $calib ns per loop, $n periods; $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
+# a threshold sweep plans on the workload (no boot but the probes')
+sweep=$s/sweep
+expect_exit 0 scripts/tune.sh --scenario workloads/rt-app/periodic.json --out "$sweep" \
+	--state soc-sleep --values 9987,20000 --export slurm
+[ "$(cut -f3 "$sweep/points.tsv" | grep -c '^s4_residency_us=')" -eq 2 ] ||
+	fail "the sweep of an rt-app workload did not plan its 2 points: $(cat "$sweep/points.tsv")"
+grep -q "^scenario periodic " "$sweep/sweep.conf" || fail "the sweep does not name the workload"
 echo ok

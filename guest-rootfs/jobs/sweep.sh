@@ -50,9 +50,15 @@ if [ "$1" = --window ]; then
 		echo "idlesim: point $n: ${batch:-current values}" > /dev/console
 		mkdir -p "$RESULTS/p$n"
 		snapshot before "$n"
+		# an rt-app workload logs to /results/rt-app; each point keeps its own
+		ls /job/*.json >/dev/null 2>&1 && rm -rf "$RESULTS/rt-app" && mkdir -p "$RESULTS/rt-app"
 		idlesim-workload --out "$RESULTS/p$n" $seed "$scn" < /dev/null
 		prc=$?
 		snapshot after "$n"
+		if [ -d "$RESULTS/rt-app" ]; then
+			mv "$RESULTS/rt-app" "$RESULTS/p$n/rt-app"
+			rtapp_wakeups "$RESULTS/p$n"
+		fi
 		echo $prc > "$RESULTS/p$n/workload.status"
 		[ $prc -eq 0 ] || { rc=$prc; break; }
 	done < /job/points.tsv

@@ -70,6 +70,34 @@ static int whatif_soc(const struct board *b, int64_t us, struct soc *s)
 	return 0;
 }
 
+/*
+ * A period in a run's per-state terms (run.c): too deep when its wait fell
+ * short of the state's target residency, too shallow when a state of less
+ * power had its residency covered.
+ */
+static void count_period(struct board_state_stats *s, const struct socmodel_table *t,
+			 int state, uint64_t dur, uint64_t wait, double e)
+{
+	int i;
+
+	if (!s->count || dur < s->min_ns)
+		s->min_ns = dur;
+	if (dur > s->max_ns)
+		s->max_ns = dur;
+	s->count++;
+	s->total_ns += dur;
+	s->energy_nj += e;
+	s->transition_nj += (double)t->active_uw * (double)t->exit_ns[state] / 1e6;
+	if (wait < (uint64_t)t->res_ns[state])
+		s->too_deep++;
+	for (i = 0; i < t->nr; i++)
+		if (i != state && t->power_uw[i] < t->power_uw[state] &&
+		    (uint64_t)t->res_ns[i] <= wait) {
+			s->too_shallow++;
+			break;
+		}
+}
+
 /**
  * board_check_whatif() - the what-if values against the description's rules
  * @b: the description and the values
@@ -180,9 +208,7 @@ int board_price(struct board *b)
 		}
 		e = energy(t, p->state, wait);
 		b->periods++;
-		b->st[p->cpu][p->state].count++;
-		b->st[p->cpu][p->state].total_ns += dur;
-		b->st[p->cpu][p->state].energy_nj += e;
+		count_period(&b->st[p->cpu][p->state], t, p->state, dur, wait, e);
 		b->idle_nj[p->cpu] += e;
 		b->transition_nj[p->cpu] += (double)t->active_uw * (double)t->exit_ns[p->state] / 1e6;
 		if (last_exit[p->cpu]) {
@@ -279,18 +305,25 @@ int board_write(const struct board *b, const char *dir)
 	sum_fp = out_open(&out, dir, "summary.txt");
 	csv = sum_fp ? out_open(&out, dir, "states.csv") : NULL;
 	wcsv = csv ? out_open(&out, dir, "whatif.csv") : NULL;
-	json = wcsv ? out_open(&out, dir, "board.json") : NULL;
+	json = wcsv ? out_open(&out, dir, "summary.json") : NULL;
 	if (!json) {
 		out_abort(&out);
 		return -1;
 	}
 	board_print(b, sum_fp);
-	fprintf(csv, "cpu,state,name,count,total_ns,energy_nj\n");
+	/* a run's columns (docs/ARCHITECTURE.md): the two can be set side by side */
+	fprintf(csv, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj\n");
 	for (cpu = 0; cpu < b->nr_cpus; cpu++)
-		for (i = 0; i < s->nr_states; i++)
-			fprintf(csv, "%d,%d,%s,%llu,%llu,%.0f\n", cpu, i, s->state[i].name,
-				(unsigned long long)b->st[cpu][i].count,
-				(unsigned long long)b->st[cpu][i].total_ns, b->st[cpu][i].energy_nj);
+		for (i = 0; i < s->nr_states; i++) {
+			const struct board_state_stats *st = &b->st[cpu][i];
+
+			fprintf(csv, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,0,%.0f,%.0f\n", cpu, i,
+				(unsigned long long)st->count, (unsigned long long)st->total_ns,
+				(unsigned long long)(st->count ? st->total_ns / st->count : 0),
+				(unsigned long long)st->min_ns, (unsigned long long)st->max_ns,
+				(unsigned long long)st->too_deep, (unsigned long long)st->too_shallow,
+				st->energy_nj, st->transition_nj);
+		}
 	fprintf(wcsv, "point,cluster,state,residency_us,energy_nj,ratio_to_oracle\n");
 	fprintf(wcsv, "current,,,,%.0f,%.4f\n", b->current_nj,
 		b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);
@@ -299,18 +332,20 @@ int board_write(const struct board *b, const char *dir)
 			b->whatif.kind >= 0 ? s->cluster[b->whatif.kind].name : "",
 			s->state[b->whatif.state].name, (long long)b->whatif.us[i], b->whatif.nj[i],
 			b->oracle_nj > 0 ? b->whatif.nj[i] / b->oracle_nj : 0);
-	fprintf(json, "{\n  \"trace\": \"%s\",\n  \"soc\": \"%s\",\n  \"periods\": %llu,\n  \"cpus\": %d,\n",
-		b->trace, s->name, (unsigned long long)b->periods, b->nr_cpus);
-	fprintf(json, "  \"window_ns\": [%llu, %llu],\n  \"temp_c\": %lld,\n  \"durations\": \"%s\",\n",
-		(unsigned long long)b->t0, (unsigned long long)b->t1, (long long)b->temp_c,
-		b->guest_durations ? "wait" : "resume");
-	fprintf(json, "  \"state_names\": [");
+	/* a run's summary.json keys where they mean the same; the rest are the board's */
+	fprintf(json, "{\n  \"scenario\": \"board\",\n  \"governor\": \"as recorded\",\n  \"cpus\": %d,\n  \"states\": %d,\n  \"periods\": %llu,\n",
+		b->nr_cpus, s->nr_states, (unsigned long long)b->periods);
+	fprintf(json, "  \"soc\": \"%s\",\n  \"state_names\": [", s->name);
 	for (i = 0; i < s->nr_states; i++)
 		fprintf(json, "%s\"%s\"", i ? ", " : "", s->state[i].name);
-	fprintf(json, "],\n  \"energy_nj\": { \"idle\": %.0f, \"transition\": %.0f, \"active\": %.0f },\n",
-		sum(b->idle_nj, b->nr_cpus), sum(b->transition_nj, b->nr_cpus),
-		sum(b->active_nj, b->nr_cpus));
-	fprintf(json, "  \"oracle_nj\": %.0f,\n  \"whatif_current_nj\": %.0f,\n  \"estimate\": true\n}\n",
-		b->oracle_nj, b->current_nj);
+	fprintf(json, "],\n  \"energy_nj\": { \"total\": %.0f, \"idle\": %.0f, \"active\": %.0f, \"transition\": %.0f },\n",
+		sum(b->idle_nj, b->nr_cpus) + sum(b->active_nj, b->nr_cpus),
+		sum(b->idle_nj, b->nr_cpus), sum(b->active_nj, b->nr_cpus),
+		sum(b->transition_nj, b->nr_cpus));
+	fprintf(json, "  \"replay\": { \"periods\": %llu, \"oracle_nj\": %.0f },\n",
+		(unsigned long long)b->periods, b->oracle_nj);
+	fprintf(json, "  \"board\": { \"trace\": \"%s\", \"window_ns\": [%llu, %llu], \"temp_c\": %lld, \"durations\": \"%s\", \"whatif_current_nj\": %.0f, \"estimate\": true }\n}\n",
+		b->trace, (unsigned long long)b->t0, (unsigned long long)b->t1, (long long)b->temp_c,
+		b->guest_durations ? "wait" : "resume", b->current_nj);
 	return out_commit(&out);
 }

@@ -23,9 +23,11 @@ struct board_period {
 	uint64_t freq_khz;		/* from power:cpu_frequency, 0: none */
 };
 
+/* As a run's states.csv counts them (run.c), every state available */
 struct board_state_stats {
-	uint64_t count, total_ns;
-	double energy_nj;
+	uint64_t count, total_ns, min_ns, max_ns;
+	uint64_t too_deep, too_shallow;
+	double energy_nj, transition_nj;
 };
 
 struct board {

@@ -5,8 +5,10 @@
 # mode with the default SoC's description at its nominal conditions, and
 # held against what the kernel and the driver counted over the same
 # window (the snapshots bracketing the workload): per CPU and state the
-# sysfs usage within one period (one may straddle a bracket), the time
-# within 1 % where over 10 ms, and the energy within 1 % of the driver's
+# sysfs usage within two periods (one may straddle each bracket), the
+# time within 1 %, two of the state's longest periods and 10 us a period
+# (the events lie outside the kernel's timed interval), and the energy
+# within 1 % of the driver's
 # meter (the reasons for what remains: docs/ARCHITECTURE.md, "Board
 # traces").  The trace must hold no event of the driver.
 . tests/lib/common.sh
@@ -28,11 +30,17 @@ expect_grep "between the snapshot markers" "$out" "the window is the snapshots'"
 awk 'NR == FNR { u[$1 " " $2] = $3; t[$1 " " $2] = $4; next }
 	{ printf "%s %s %d %d\n", $1, $2, $3 - u[$1 " " $2], $4 - t[$1 " " $2] }' \
 	"$d/results/cpuidle-before.txt" "$d/results/cpuidle-after.txt" >"$IDLESIM_SCRATCH/sysfs"
-awk -F, 'NR > 1 { printf "%s %s %d %d\n", $1, $2, $4, $5 / 1000 }' "$b/states.csv" >"$IDLESIM_SCRATCH/board.txt"
+# A period the snapshot reads straddle is in one count and not the other:
+# at most one per bracket, so two per CPU and state, and as much time as
+# two of the state's longest periods.  And the power:cpu_idle events lie
+# a few microseconds outside the interval the kernel times for sysfs (7 us
+# a period measured on WFI's short ones): 10 us a period is allowed.
+awk -F, 'NR > 1 { printf "%s %s %d %d %d\n", $1, $2, $3, $4 / 1000, $7 / 1000 }' "$b/states.csv" \
+	>"$IDLESIM_SCRATCH/board.txt"
 awk 'NR == FNR { u[$1 " " $2] = $3; t[$1 " " $2] = $4; next }
-	{ k = $1 " " $2; du = $3 - u[k]; dt = $4 - t[k]
-	  if (du < -1 || du > 1) { printf "cpu%s state%s: %d periods, sysfs %d\n", $1, $2, $3, u[k]; bad = 1 }
-	  if (t[k] > 10000 && (dt > 0.01 * t[k] || -dt > 0.01 * t[k])) {
+	{ k = $1 " " $2; du = $3 - u[k]; dt = $4 - t[k]; allow = 0.01 * t[k] + 2 * $5 + 10 * $3
+	  if (du < -2 || du > 2) { printf "cpu%s state%s: %d periods, sysfs %d\n", $1, $2, $3, u[k]; bad = 1 }
+	  if (dt > allow || -dt > allow) {
 		printf "cpu%s state%s: %d us, sysfs %d us\n", $1, $2, $4, t[k]; bad = 1 } }
 	END { exit bad }' "$IDLESIM_SCRATCH/board.txt" "$IDLESIM_SCRATCH/sysfs" ||
 	fail "board mode's periods differ from the kernel's counters (above)"
@@ -41,7 +49,7 @@ awk 'NR == FNR { u[$1 " " $2] = $3; t[$1 " " $2] = $4; next }
 meter() { sed -n 's/^soc idle_nj=\([0-9]*\) active_nj=\([0-9]*\) .*/\1 \2/p' "$d/results/cpuidle-$1.energy"; }
 read -r i0 a0 < <(meter before)
 read -r i1 a1 < <(meter after)
-read -r bi ba < <(sed -n 's/.*"energy_nj": { "idle": \([0-9]*\), "transition": [0-9]*, "active": \([0-9]*\) }.*/\1 \2/p' "$b/board.json")
+read -r bi ba < <(sed -n 's/.*"energy_nj": { "total": [0-9]*, "idle": \([0-9]*\), "active": \([0-9]*\), .*/\1 \2/p' "$b/summary.json")
 [ -n "$i0" ] && [ -n "$i1" ] && [ -n "$bi" ] || fail "meter or board energies not found"
 awk -v bi="$bi" -v ba="$ba" -v mi="$((i1 - i0))" -v ma="$((a1 - a0))" 'BEGIN {
 	di = (bi - mi) / mi; dt = (bi + ba - mi - ma) / (mi + ma)

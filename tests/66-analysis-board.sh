@@ -20,21 +20,24 @@ board=$IDLESIM_SCRATCH/board
 expect_exit 0 "$an" run --out "$full" "$fx"
 expect_exit 0 "$an" board --soc socs/simsoc.soc --durations wait --window all --out "$board" \
 	"$fx/results/trace.dat"
-for f in summary.txt states.csv whatif.csv board.json; do
+for f in summary.txt states.csv whatif.csv summary.json; do
 	[ -s "$board/$f" ] || fail "board: no $f"
 done
 
 # the same periods, state by state (states.csv: cpu,state,count,...)
-got=$(awk -F, 'NR > 1 && $4 > 0 { print $1, $2, $4 }' "$board/states.csv")
+got=$(awk -F, 'NR > 1 && $3 > 0 { print $1, $2, $3 }' "$board/states.csv")
 want=$(awk -F, 'NR > 1 && $3 > 0 { print $1, $2, $3 }' "$full/states.csv")
 [ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got"); fail "board mode's periods per state differ from the full analysis' (< full, > board)"; }
-grep -q '"state_names": \["WFI", "core-ret", "core-off", "cluster-off", "soc-sleep"\]' "$board/board.json" ||
-	fail "board.json does not name the SoC's states"
+grep -q '"state_names": \["WFI", "core-ret", "core-off", "cluster-off", "soc-sleep"\]' "$board/summary.json" ||
+	fail "the board's summary.json does not name the SoC's states"
+# the same columns as a run's, so that the two can be set side by side
+[ "$(head -1 "$board/states.csv")" = "$(head -1 "$full/states.csv")" ] ||
+	fail "the board's states.csv has other columns than a run's"
 
 # energy within tolerance of what the driver charged
-read -r bi bt ba < <(sed -n 's/.*"energy_nj": { "idle": \([0-9]*\), "transition": \([0-9]*\), "active": \([0-9]*\) }.*/\1 \2 \3/p' "$board/board.json")
+read -r bi ba bt < <(sed -n 's/.*"energy_nj": { "total": [0-9]*, "idle": \([0-9]*\), "active": \([0-9]*\), "transition": \([0-9]*\) }.*/\1 \2 \3/p' "$board/summary.json")
 read -r ft fi fa < <(sed -n 's/.*"energy_nj": { "total": \([0-9]*\), "idle": \([0-9]*\), "active": \([0-9]*\).*/\1 \2 \3/p' "$full/summary.json")
-[ -n "$bi" ] && [ -n "$fi" ] || fail "energies not found in board.json / summary.json"
+[ -n "$bi" ] && [ -n "$fi" ] || fail "energies not found in the summary.json files"
 note "board: idle $bi nJ (transitions $bt), active $ba; full analysis: idle $fi, active $fa"
 awk -v b="$((bi + ba))" -v f="$ft" -v bi="$bi" -v fi="$fi" 'BEGIN {
 	dt = (b - f) / f; di = (bi - fi) / fi

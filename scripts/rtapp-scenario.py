@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# rtapp-scenario.py JSON OUTDIR CALIBRATION: an rt-app workload as an
-# idlesim scenario.
+# rtapp-scenario.py [--check] JSON OUTDIR CALIBRATION: an rt-app workload
+# as an idlesim scenario.  --check also has the host's rt-app read it (see
+# rtapp_says()): what it complains of is an error here, before any boot.
 #
 # Writes OUTDIR/NAME.json, the workload as rt-app will run it in the
 # guest (its calibration fixed to CALIBRATION ns per loop, its logs into
@@ -21,7 +22,10 @@
 # and every run states it (manifest, workload.json).
 import json
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 
 
 def die(msg):
@@ -29,9 +33,41 @@ def die(msg):
     sys.exit(2)
 
 
+def rtapp_says(path, w):
+    """rt-app's own complaints about the workload, from the host's rt-app.
+
+    rt-app 1.0 reports what it cannot use ("Unknown or mismatch run event
+    type") and runs on without it.  The host's rt-app reads a copy made
+    harmless (one second, SCHED_OTHER, a fixed calibration, logs in a
+    temporary directory) and is stopped after that second.
+    """
+    if not shutil.which("rt-app"):
+        return []
+    c = json.loads(json.dumps(w))
+    g = c.setdefault("global", {})
+    g.update({"duration": 1, "calibration": 1000, "default_policy": "SCHED_OTHER"})
+    for t in c["tasks"].values():
+        t.pop("policy", None)
+        t.pop("priority", None)
+    with tempfile.TemporaryDirectory() as d:
+        g["logdir"] = d
+        f = os.path.join(d, "check.json")
+        with open(f, "w", encoding="utf-8") as out:
+            json.dump(c, out)
+        try:
+            r = subprocess.run(["rt-app", f], cwd=d, capture_output=True, text=True, timeout=10)
+            text = r.stdout + r.stderr
+        except subprocess.TimeoutExpired as e:
+            text = (e.stdout or b"").decode(errors="replace") + (e.stderr or b"").decode(errors="replace")
+    return [l.strip() for l in text.splitlines() if "<error>" in l or "<crit>" in l]
+
+
 def main():
+    check = len(sys.argv) > 1 and sys.argv[1] == "--check"
+    if check:
+        sys.argv.pop(1)
     if len(sys.argv) != 4:
-        die("usage: rtapp-scenario.py JSON OUTDIR CALIBRATION_NS_PER_LOOP")
+        die("usage: rtapp-scenario.py [--check] JSON OUTDIR CALIBRATION_NS_PER_LOOP")
     path, outdir, calib = sys.argv[1], sys.argv[2], sys.argv[3]
     if not calib.isdigit() or int(calib) <= 0:
         die(f"rtapp-scenario: calibration '{calib}': expected ns per loop, > 0")
@@ -63,7 +99,11 @@ def main():
         cpus = t.get("cpus")
         if isinstance(cpus, list) and len(cpus) == 1 and isinstance(cpus[0], int):
             pinned.append(f"{name} {cpus[0]}")
-    if "calibration" in g and g["calibration"] != int(calib):
+    if check:
+        said = rtapp_says(path, w)
+        if said:
+            die(f"{path}: rt-app refuses part of it:\n  " + "\n  ".join(said))
+    if "calibration" in g and g["calibration"] != int(calib) and not check:
         print(f"{path}: \"calibration\": {json.dumps(g['calibration'])} replaced by the guest's "
               f"measured {calib} ns per loop", file=sys.stderr)
     g["calibration"] = int(calib)

@@ -42,7 +42,7 @@ if [[ $file == *.json ]]; then
 	# ns per loop fixed at this guest's (measured once, cached)
 	tmpd=$(mktemp -d)
 	trap 'rm -rf "$tmpd"' EXIT
-	python3 "$src/scripts/rtapp-scenario.py" "$file" "$tmpd/check" 1 || exit 2
+	python3 "$src/scripts/rtapp-scenario.py" --check "$file" "$tmpd/check" 1 || exit 2
 	calib=$("$src/scripts/rtapp-calibrate.sh") || exit 1
 	python3 "$src/scripts/rtapp-scenario.py" "$file" "$tmpd" "$calib" 2>/dev/null || exit 2
 	json=$file

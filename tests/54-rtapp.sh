@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # rt-app workloads as scenarios: a JSON rt-app would refuse, or that is
-# not an rt-app workload, is named before anything boots; the periodic
+# not an rt-app workload, is named before anything boots (what rt-app
+# itself cannot use, in its words, from the host's rt-app); the periodic
 # example runs in the guest under rt-app with its calibration fixed at the
 # guest's measured ns per loop (the manifest says which), leaves rt-app's
 # logs, which the guest job turns into the workload's wake-ups (their
@@ -21,7 +22,12 @@ expect_grep "other.json: not an rt-app workload: expected an object with a non-e
 printf '{ "global": { "duration": -1 }, "tasks": { "t": { "run": 1000 } } }\n' >"$s/forever.json"
 expect_exit 2 scripts/run-scenario.sh "$s/forever.json" menu "$s/forever-run"
 expect_grep "\"duration\": -1; expected whole seconds, 1 to 600" "$out" "no duration"
-for d in comma-run other-run forever-run; do
+# what rt-app itself cannot use (it would run on without it), in rt-app's words
+printf '{ "global": { "duration": 5 }, "tasks": { "t": { "loop": -1, "run": "abc" } } }\n' >"$s/mismatch.json"
+expect_exit 2 scripts/run-scenario.sh "$s/mismatch.json" menu "$s/mismatch-run"
+expect_grep "mismatch.json: rt-app refuses part of it:" "$out" "rt-app's complaint"
+expect_grep "Unknown or mismatch run event type" "$out" "rt-app's own message"
+for d in comma-run other-run forever-run mismatch-run; do
 	[ ! -e "$s/$d" ] || fail "a refused workload left $s/$d"
 done
 

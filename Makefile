@@ -152,7 +152,7 @@ TUNE_NAME = $(subst $(space),+,$(notdir $(basename $(SCENARIO))))-$(if $(GRID),g
 OUT ?= $(O)/tune$(FLAVOUR)$(SOC_SUFFIX)/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios socs test bench \
+.PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios socs board test bench \
 	test-debug \
 	check-run-params check-soc \
 	clean distclean kernel-tree kernelversion check-series FORCE
@@ -172,6 +172,8 @@ help:
 	@echo '  scenarios   - list the workload scenarios'
 	@echo '  socs        - list the SoC descriptions (socs/); SOC=name|file.soc on run, compare,'
 	@echo '                report and tune plays that SoC (default: socs/simsoc.soc)'
+	@echo '  board       - a board trace priced under SOC: TRACE=board.dat [WITH=rundir of a simulated'
+	@echo '                run]: $$(O)/board/NAME/index.html'
 	@echo '  run         - run SCENARIO=name under GOVERNOR (or a raw guest JOB=script)'
 	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots;'
 	@echo '                REPEATS=n runs n seeds each: means, 95% intervals, significance'
@@ -361,6 +363,15 @@ tune: $(RUN_DEPS)
 		$(if $(GRID),--grid "$(GRID)") --knob "$(KNOB)" --repeats "$(REPEATS)" \
 		$(if $(BUDGET),--budget "$(BUDGET)") --misses "$(MISSES)" --jobs "$(JOBS)" \
 		$(if $(CHUNK),--chunk "$(CHUNK)") $(if $(EXPORT),--export "$(EXPORT)")
+
+# A board's trace (power:cpu_idle) under an SoC description, on one page
+# beside a simulated run of the same workload (WITH=run directory).
+TRACE ?=
+WITH ?=
+board: $(ANALYZE) $(SOC_TOOL)
+	$(Q)test -n "$(TRACE)" || { echo 'board: say which trace: make board TRACE=board.dat SOC=name [WITH=rundir]' >&2; exit 2; }
+	$(Q)$(RUN_ENV) $(SRC)/scripts/board.sh $(TRACE) $(or $(SOC),simsoc) \
+		$(O)/board/$(notdir $(basename $(TRACE))) $(WITH)
 
 scenarios: $(WORKLOAD_HOST)
 	$(Q)for f in $(SRC)/workloads/scenarios/*.ini; do \

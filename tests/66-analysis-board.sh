@@ -52,6 +52,26 @@ awk '/oracle\): / { o = $0; sub(/.*oracle\): /, "", o); sub(/ mJ.*/, "", o) }
      /as recorded/ { r = $0; sub(/.*as recorded /, "", r); sub(/ mJ.*/, "", r) }
      END { exit !(o > 0 && o <= r) }' <<<"$out" || fail "the oracle is not a floor of the recorded energy"
 
+# on one page beside the simulated run (scripts/board.sh): the states by
+# name, both energies, both summaries
+page=$IDLESIM_SCRATCH/page
+run=$IDLESIM_SCRATCH/fxrun
+rm -rf "$run" && cp -a "$fx" "$run" && rm -rf "$run/analysis"
+expect_exit 0 "$IDLESIM_O/analysis/idlesim-analyze" run "$run"
+expect_exit 0 env IDLESIM_ANALYZE="$an" scripts/board.sh "$fx/results/trace.dat" simsoc "$page" "$run" \
+	-- --durations wait --window all
+[ "$(head -1 "$page/residency.csv")" = "source,WFI,core-ret,core-off,cluster-off,soc-sleep" ] ||
+	fail "the page's residency.csv does not name the states: $(head -1 "$page/residency.csv")"
+[ "$(cut -d, -f1 "$page/energy.csv" | tail -n +2 | paste -sd' ')" = "board simulated" ] ||
+	fail "the page's energy.csv lacks one of the two: $(cat "$page/energy.csv")"
+for f in residency.png energy.png residency.svg energy.svg index.html; do
+	[ -s "$page/$f" ] || fail "board page: no $f"
+done
+grep -q "<h2>Board trace</h2>" "$page/index.html" && grep -q "<h2>Simulated run" "$page/index.html" ||
+	fail "the board page does not hold both summaries"
+expect_exit 2 env IDLESIM_ANALYZE="$an" scripts/board.sh "$fx/results/trace.dat" simsoc "$page" "$fx"
+expect_grep "not an analysed run directory" "$out" "a run without its analysis"
+
 # bad input, named, before or instead of any output
 bad=$IDLESIM_SCRATCH/bad-out
 expect_exit 1 "$an" board --soc socs/juno-r2.soc --out "$bad" "$fx/results/trace.dat"

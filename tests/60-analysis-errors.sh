@@ -107,4 +107,9 @@ expect_grep 'lacks events' "$out" "trace without idle events"
 expect_grep 'power:cpu_idle' "$out" "names the missing event"
 expect_grep 'trace-cmd record -e' "$out" "says how to record"
 no_outputs "$d" "trace without idle events"
+# and in board mode, which needs nothing else
+expect_exit 1 "$an" board --soc socs/simsoc.soc --out "$d/analysis" "$d/results/trace.dat"
+expect_grep 'lacks events' "$out" "board mode: trace without idle events"
+expect_grep 'power:cpu_idle' "$out" "board mode names the missing event"
+no_outputs "$d" "board mode: trace without idle events"
 echo ok

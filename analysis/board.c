@@ -215,7 +215,6 @@ int board_price(struct board *b)
 			uint64_t busy = sat_sub(p->t_enter, last_exit[p->cpu] > b->t0 ?
 						last_exit[p->cpu] : b->t0);
 
-			b->busy_ns[p->cpu] += busy;
 			b->active_nj[p->cpu] += (double)t->active_uw * (double)busy / 1e6;
 		}
 		last_exit[p->cpu] = p->t_exit;

@@ -55,7 +55,6 @@ struct board {
 	uint64_t periods;
 	struct board_state_stats st[MAX_CPUS][SOC_MAX_STATES];
 	double idle_nj[MAX_CPUS], transition_nj[MAX_CPUS], active_nj[MAX_CPUS];
-	uint64_t busy_ns[MAX_CPUS];
 	double oracle_nj, current_nj;	/* current: the what-if rule at the SoC's thresholds */
 };
 

@@ -14,7 +14,11 @@ fz=$IDLESIM_O/analysis/fuzz/fuzz-trace
 # allocation (malloc returns NULL, which its error paths must survive)
 # rather than let libFuzzer's out-of-memory report run, which has been
 # seen to deadlock in LeakSanitizer's stop-the-world and hang the test.
-export ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=1024
+# A -fork=1 session exits with the status of its last worker, and a worker
+# that ASan stops (a SEGV inside libtracecmd) exits with ASan's exitcode,
+# not libFuzzer's -error_exitcode: make them the same, so that 1 still
+# means the fuzzer itself failed.
+export ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=1024:exitcode=77
 run=$IDLESIM_SCRATCH/run
 expect_exit 0 run_guest tests/guest/trace-idle.sh "$run" --smp 2 --timeout 300
 mkdir -p "$IDLESIM_SCRATCH/corpus" "$IDLESIM_SCRATCH/crashes"

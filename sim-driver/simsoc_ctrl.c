@@ -12,10 +12,12 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpumask.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <trace/events/power.h>
 #include "simsoc.h"
 
 #define SIMSOC_MAX_ITEMS	64
@@ -128,6 +130,27 @@ s64 simsoc_ctrl_value(const struct simsoc_params *p, int id)
 }
 
 /*
+ * A new operating point is announced as cpufreq announces one, with
+ * power:cpu_frequency on each CPU of the kind, so that a trace of the
+ * simulated SoC holds what a board's does (idlesim-analyze board reads it).
+ */
+static void simsoc_announce_opps(const struct simsoc_params *old,
+				 const struct simsoc_params *np)
+{
+	const struct simsoc_soc *s = simsoc_soc;
+	int k, cpu, id;
+
+	for (k = 0; k < s->nr_kinds; k++) {
+		id = simsoc_c_opp(s, k);
+		if (np->v[id] == old->v[id])
+			continue;
+		for_each_online_cpu(cpu)
+			if (cpu < s->nr_cpus && s->cpu_kind[cpu] == k)
+				trace_cpu_frequency(s->kind[k].opp_khz[np->v[id]], cpu);
+	}
+}
+
+/*
  * Validate, and for SIMSOC_OP_SET apply, a batch of items.  Called with
  * simsoc_ctrl_lock held.  On error nothing changes and res->error_idx
  * names the failing item (res->count when none is to blame).
@@ -180,6 +203,7 @@ static int simsoc_commit(const struct simsoc_item *items, int n, int count,
 	np->seed_gen = old->seed_gen + seed;
 	simsoc_model_derive(s, np);
 	rcu_assign_pointer(simsoc_params, np);
+	simsoc_announce_opps(old, np);
 	kfree_rcu(old, rcu);
 	res->gen = np->gen;
 	return 0;

@@ -4,7 +4,9 @@
  * the result (see cmd-board.c for what the figures mean and what they
  * cannot know).
  */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -144,6 +146,88 @@ static int check_periods(struct board *b)
 	return 0;
 }
 
+struct cl_event {
+	uint64_t ts;
+	int cpu, state;		/* state -1: the CPU's exit */
+};
+
+static int cl_event_cmp(const void *a, const void *b)
+{
+	const struct cl_event *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->state < y->state ? -1 : x->state > y->state;
+}
+
+/*
+ * The clusters' states, as a run's clusters.csv gives them (run.c) and
+ * idlestat does: while every CPU of a cluster that the trace shows is
+ * idle, the cluster is in the shallowest of their states.  A CPU is busy
+ * until its first idle entry.  Time is counted inside the window, an
+ * entry into a cluster state when it happens there.
+ */
+static int board_clusters(struct board *b)
+{
+	int state[MAX_CPUS], cl_of[MAX_CPUS], cl_state[SOC_MAX_CPUS];
+	uint64_t since[SOC_MAX_CPUS] = { 0 };
+	bool seen[MAX_CPUS] = { false };
+	struct cl_event *ev;
+	size_t n, m = 0;
+	int cpu, k;
+
+	ev = malloc(2 * b->nr * sizeof(*ev));
+	if (!ev) {
+		fprintf(stderr, "%s: out of memory for %zu idle periods\n", b->trace, b->nr);
+		return -1;
+	}
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		state[cpu] = -1;
+		cl_of[cpu] = -1;
+	}
+	for (n = 0; n < b->nr; n++) {
+		const struct board_period *p = &b->p[n];
+
+		socmodel_cpu_kind(&b->soc, p->cpu, &cl_of[p->cpu]);
+		seen[p->cpu] = true;
+		if (cl_of[p->cpu] + 1 > b->nr_cl)
+			b->nr_cl = cl_of[p->cpu] + 1;
+		ev[m++] = (struct cl_event){ p->t_enter, p->cpu, p->state };
+		ev[m++] = (struct cl_event){ p->t_exit, p->cpu, -1 };
+	}
+	qsort(ev, m, sizeof(*ev), cl_event_cmp);
+	for (k = 0; k < SOC_MAX_CPUS; k++)
+		cl_state[k] = -1;
+	for (n = 0; n < m; n++) {
+		int min = INT_MAX, old;
+
+		state[ev[n].cpu] = ev[n].state;
+		k = cl_of[ev[n].cpu];
+		for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+			if (!seen[cpu] || cl_of[cpu] != k)
+				continue;
+			if (state[cpu] < min)
+				min = state[cpu];
+		}
+		old = cl_state[k];
+		if (min == old)
+			continue;
+		if (old >= 0) {
+			uint64_t from = since[k] > b->t0 ? since[k] : b->t0;
+			uint64_t to = ev[n].ts < b->t1 ? ev[n].ts : b->t1;
+
+			if (to > from)
+				b->cl_ns[k][old] += to - from;
+		}
+		if (min >= 0 && ev[n].ts > b->t0 && ev[n].ts <= b->t1)
+			b->cl_count[k][min]++;
+		cl_state[k] = min;
+		since[k] = ev[n].ts;
+	}
+	free(ev);
+	return 0;
+}
+
 /**
  * board_price() - price the trace's periods in the window
  * @b: read trace and conditions; the derived figures are filled in
@@ -230,7 +314,7 @@ int board_price(struct board *b)
 			(unsigned long long)b->t0, (unsigned long long)b->t1);
 		return -1;
 	}
-	return 0;
+	return board_clusters(b);
 }
 
 static double sum(const double *v, int n)
@@ -275,6 +359,13 @@ void board_print(const struct board *b, FILE *fp)
 			fprintf(fp, "  %-4d %-15s %9llu %12.3f %12.3f\n", cpu, s->state[i].name,
 				(unsigned long long)b->st[cpu][i].count,
 				(double)b->st[cpu][i].total_ns / 1e6, b->st[cpu][i].energy_nj / 1e6);
+	fprintf(fp, "  %-11s %-15s %9s %12s   (a cluster is in the shallowest state of its CPUs while all are idle)\n",
+		"cluster", "state", "count", "total_ms");
+	for (k = 0; k < b->nr_cl; k++)
+		for (i = 0; i < s->nr_states; i++)
+			if (b->cl_count[k][i] || b->cl_ns[k][i])
+				fprintf(fp, "  %-11d %-15s %9llu %12.3f\n", k, s->state[i].name,
+					(unsigned long long)b->cl_count[k][i], (double)b->cl_ns[k][i] / 1e6);
 	fprintf(fp, "  what-if (each period in the cheapest state whose target residency it covers, its length\n"
 		"  known, every state available):\n");
 	fprintf(fp, "    the description's thresholds   %10.3f mJ  %6.3fx oracle\n",
@@ -296,8 +387,8 @@ int board_write(const struct board *b, const char *dir)
 {
 	const struct soc *s = &b->soc;
 	struct outputs out = { 0 };
-	FILE *sum_fp, *csv, *wcsv, *json;
-	int cpu, i;
+	FILE *sum_fp, *csv, *wcsv, *json, *ccsv;
+	int cpu, i, k;
 
 	if (make_dir(dir) < 0)
 		return -1;
@@ -305,7 +396,8 @@ int board_write(const struct board *b, const char *dir)
 	csv = sum_fp ? out_open(&out, dir, "states.csv") : NULL;
 	wcsv = csv ? out_open(&out, dir, "whatif.csv") : NULL;
 	json = wcsv ? out_open(&out, dir, "summary.json") : NULL;
-	if (!json) {
+	ccsv = json ? out_open(&out, dir, "clusters.csv") : NULL;
+	if (!ccsv) {
 		out_abort(&out);
 		return -1;
 	}
@@ -323,6 +415,13 @@ int board_write(const struct board *b, const char *dir)
 				(unsigned long long)st->too_deep, (unsigned long long)st->too_shallow,
 				st->energy_nj, st->transition_nj);
 		}
+	fprintf(ccsv, "cluster,state,count,total_ns,mean_ns\n");
+	for (k = 0; k < b->nr_cl; k++)
+		for (i = 0; i < s->nr_states; i++)
+			fprintf(ccsv, "%d,%d,%llu,%llu,%llu\n", k, i,
+				(unsigned long long)b->cl_count[k][i], (unsigned long long)b->cl_ns[k][i],
+				(unsigned long long)(b->cl_count[k][i] ?
+						     b->cl_ns[k][i] / b->cl_count[k][i] : 0));
 	fprintf(wcsv, "point,cluster,state,residency_us,energy_nj,ratio_to_oracle\n");
 	fprintf(wcsv, "current,,,,%.0f,%.4f\n", b->current_nj,
 		b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);

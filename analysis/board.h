@@ -56,6 +56,8 @@ struct board {
 	struct board_state_stats st[MAX_CPUS][SOC_MAX_STATES];
 	double idle_nj[MAX_CPUS], transition_nj[MAX_CPUS], active_nj[MAX_CPUS];
 	double oracle_nj, current_nj;	/* current: the what-if rule at the SoC's thresholds */
+	int nr_cl;			/* clusters numbered as socmodel_cpu_kind() does */
+	uint64_t cl_count[SOC_MAX_CPUS][SOC_MAX_STATES], cl_ns[SOC_MAX_CPUS][SOC_MAX_STATES];
 };
 
 /* board.c */

@@ -20,7 +20,7 @@ board=$IDLESIM_SCRATCH/board
 expect_exit 0 "$an" run --out "$full" "$fx"
 expect_exit 0 "$an" board --soc socs/simsoc.soc --durations wait --window all --out "$board" \
 	"$fx/results/trace.dat"
-for f in summary.txt states.csv whatif.csv summary.json; do
+for f in summary.txt states.csv clusters.csv whatif.csv summary.json; do
 	[ -s "$board/$f" ] || fail "board: no $f"
 done
 
@@ -33,6 +33,21 @@ grep -q '"state_names": \["WFI", "core-ret", "core-off", "cluster-off", "soc-sle
 # the same columns as a run's, so that the two can be set side by side
 [ "$(head -1 "$board/states.csv")" = "$(head -1 "$full/states.csv")" ] ||
 	fail "the board's states.csv has other columns than a run's"
+
+# the clusters' states as the full analysis counts them; it sees a
+# demotion (simsoc_enter) as a state change inside the period, board mode
+# reads only the state the period ended in: each demoted period may move
+# one count and a period's worth of time between two states
+demoted=$(awk -F, 'NR > 1 { d += $10 } END { print d + 0 }' "$full/states.csv")
+[ "$(head -1 "$board/clusters.csv")" = "$(head -1 "$full/clusters.csv")" ] ||
+	fail "the board's clusters.csv has other columns than a run's"
+[ "$(wc -l <"$board/clusters.csv")" = "$(wc -l <"$full/clusters.csv")" ] ||
+	fail "the board's clusters.csv has other rows than a run's"
+paste -d, "$full/clusters.csv" "$board/clusters.csv" | awk -F, -v d="$demoted" '
+	NR > 1 { dc = $8 - $3; dt = $9 - $4; if (dc < 0) dc = -dc; if (dt < 0) dt = -dt
+		 if ($1 != $6 || $2 != $7 || dc > d || dt > 0.001 * $4 + d * $5) {
+			printf "cluster %s state %s: board %d periods %d ns, full analysis %d %d\n", $1, $2, $8, $9, $3, $4; bad = 1 } }
+	END { exit bad }' || fail "board mode's cluster states differ from the full analysis' by more than the $demoted demotions allow"
 
 # energy within tolerance of what the driver charged
 read -r bi ba bt < <(sed -n 's/.*"energy_nj": { "total": [0-9]*, "idle": \([0-9]*\), "active": \([0-9]*\), "transition": \([0-9]*\) }.*/\1 \2 \3/p' "$board/summary.json")

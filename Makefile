@@ -178,7 +178,8 @@ help:
 	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots;'
 	@echo '                REPEATS=n runs n seeds each: means, 95% intervals, significance'
 	@echo '  report      - every scenario compared (REPORT_SCENARIOS, GOVERNORS, REPEATS) on one'
-	@echo '                HTML page with plots: $$(O)/report/index.html; current comparisons are reused'
+	@echo '                HTML page with plots: $$(O)/report/index.html; current comparisons are reused;'
+	@echo '                BOARD="t.dat[=scenario] ..." adds board traces (BOARD_OPTS for idlesim-analyze board)'
 	@echo '  tune        - sweep a state threshold: SCENARIO="a b" STATE=core-off VALUES=500,1000'
 	@echo '                (or lo:hi:step, us) or GRID="s2=a,b s3=lo:hi:step"; KNOB=residency|exit,'
 	@echo '                REPEATS, BUDGET=1ms, MISSES=1%, JOBS, CHUNK (points per boot),'
@@ -351,9 +352,12 @@ compare: $(RUN_DEPS)
 
 # Every scenario's comparison on one page.  audio-long is the benchmark's.
 REPORT_SCENARIOS ?= $(filter-out audio-long,$(notdir $(basename $(wildcard $(SRC)/workloads/scenarios/*.ini))))
+BOARD ?=
+BOARD_OPTS ?=
 
 report: $(RUN_DEPS)
-	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS="$(GOVERNORS)" $(SRC)/scripts/report.sh $(O)/report$(FLAVOUR)$(SOC_SUFFIX) $(REPORT_SCENARIOS)
+	$(Q)$(RUN_ENV) IDLESIM_GOVERNORS="$(GOVERNORS)" IDLESIM_BOARD="$(BOARD)" \
+		IDLESIM_BOARD_OPTS="$(BOARD_OPTS)" $(SRC)/scripts/report.sh $(O)/report$(FLAVOUR)$(SOC_SUFFIX) $(REPORT_SCENARIOS)
 
 # Threshold tuning: scripts/tune.sh checks the sweep, runs it under GNU
 # parallel (or exports it) and merges the results into $(OUT)/results/.

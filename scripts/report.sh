@@ -14,6 +14,11 @@
 # per scenario, its summary and plots; the images are copied next to it,
 # so the directory is self-contained.  The page is written last, by
 # rename: a failed report leaves the previous one.
+#
+# IDLESIM_BOARD: board traces to show too, each TRACE.dat or
+# TRACE.dat=SCENARIO: priced under the SoC of the report
+# (scripts/board.sh, with IDLESIM_BOARD_OPTS for idlesim-analyze board),
+# beside SCENARIO's baseline run when given, in a section of their own.
 set -uo pipefail
 
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -52,6 +57,19 @@ for scn in "$@"; do
 	[[ $scn == *.json && -f $scn ]] ||
 		[[ $scn != */* && $scn != *.ini && -f $(scenario_file "$scn") ]] ||
 		die "unknown scenario '$scn'; 'make scenarios' lists them (or give an rt-app .json)"
+done
+# board traces: readable files, and a scenario of this report to pair with
+read -r -a boards <<<"${IDLESIM_BOARD:-}"
+read -r -a board_opts <<<"${IDLESIM_BOARD_OPTS:-}"
+for b in ${boards[@]+"${boards[@]}"}; do
+	bt=${b%%=*} bs=
+	[[ $b == *=* ]] && bs=${b#*=}
+	[ -f "$bt" ] && [ -r "$bt" ] || die "BOARD: $bt: no such trace"
+	if [ -n "$bs" ]; then
+		found=
+		for scn in "$@"; do [ "$(basename "$scn" .json)" = "$bs" ] && found=1; done
+		[ -n "$found" ] || die "BOARD: $b: $bs is not a scenario of this report ($*)"
+	fi
 done
 tmp=$out.tmp
 rm -rf "$tmp"
@@ -98,6 +116,23 @@ for arg in "$@"; do
 			(e + ci) / base, $c["p_value"], $c["significant"], $c["ratio_to_oracle"],
 			$c["lateness_p99_ns"], $c["budget_misses"] }' "$cmp/comparison.csv" >>"$tmp/overview.csv" || exit 1
 done
+# each board trace on its page (a subdirectory), beside the scenario's baseline
+bnames=()
+for b in ${boards[@]+"${boards[@]}"}; do
+	bt=${b%%=*} bs= with=
+	[[ $b == *=* ]] && bs=${b#*=}
+	[ -z "$bs" ] || with=$(head -1 "$runs/$bs/compare/runs.txt")
+	bn=board-$(basename "$bt" .dat)${bs:+-$bs}
+	"$src/scripts/board.sh" "$bt" "${IDLESIM_SOC:-simsoc}" "$tmp/$bn" $with -- \
+		${board_opts[@]+"${board_opts[@]}"} >"$tmp/$bn.log" 2>&1 || {
+		cat "$tmp/$bn.log" >&2
+		echo "report: the board trace $bt failed" >&2
+		exit 1
+	}
+	rm -f "$tmp/$bn.log"
+	echo "  [report] board trace $bt${bs:+ beside $bs}"
+	bnames+=("$bn|$bt|$bs|$with")
+done
 gnuplot -e "dir='$tmp'; ngov=${#govs[@]}" "$src/analysis/plots/report.gp" 2>"$tmp/gnuplot.log" ||
 	{ cat "$tmp/gnuplot.log" >&2; echo "report: gnuplot failed" >&2; exit 1; }
 rm -f "$tmp/gnuplot.log"
@@ -143,6 +178,16 @@ EOT
 			[ -f "$tmp/$s-timeline-$g.png" ] && echo "<img src=\"$s-timeline-$g.png\" alt=\"$s timeline under $g\">"
 		done
 		echo "<p>Data: <a href=\"$s-comparison.csv\">comparison.csv</a>; SVG: <a href=\"$s-energy.svg\">energy</a>, <a href=\"$s-residency.svg\">residency</a>.</p>"
+	done
+	[ ${#bnames[@]} -eq 0 ] || echo "<h2 id=\"board\">Board traces</h2>
+<p>Traces recorded elsewhere, priced under this SoC's description at fixed conditions (estimates, not measurements: each summary says what it cannot know), beside the baseline's run of the scenario named.</p>"
+	for e in ${bnames[@]+"${bnames[@]}"}; do
+		IFS='|' read -r bn bt bs with <<<"$e"
+		echo "<h3 id=\"$bn\">$(esc <<<"$(basename "$bt")")${bs:+ beside $bs (${govs[0]})}</h3>"
+		echo "<img src=\"$bn/residency.png\" alt=\"$bn time in each state\">"
+		echo "<img src=\"$bn/energy.png\" alt=\"$bn energy\">"
+		echo "<pre>$(esc <"$tmp/$bn/board/summary.txt")</pre>"
+		echo "<p>Its page: <a href=\"$bn/index.html\">$bn</a>.</p>"
 	done
 	echo "</body></html>"
 } >"$tmp/index.html.new"

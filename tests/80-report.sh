@@ -24,9 +24,24 @@ for s in audio cyclictest-stress; do
 	[ "$want" = "$got" ] || fail "$s: overview ratio $got, the comparison's $want"
 	grep -q "<td><a href=\"#$s\">$s</a></td><td>menu</td><td>$got</td>" "$html" || fail "$s: the table does not show $got"
 done
-expect_exit 0 scripts/report.sh "$rep" audio cyclictest-stress
+# the second with a board trace beside audio's baseline run (the committed
+# fixture's trace stands for one): its own section, images and page
+fxt=tests/fixtures/menu_deepest-1s/results/trace.dat
+expect_exit 2 env IDLESIM_BOARD="$fxt=video" scripts/report.sh "$rep" audio cyclictest-stress
+expect_grep "BOARD: $fxt=video: video is not a scenario of this report" "$out" "a board paired with another scenario"
+expect_exit 0 env IDLESIM_BOARD="$fxt=audio" IDLESIM_BOARD_OPTS="--durations wait --window all" \
+	scripts/report.sh "$rep" audio cyclictest-stress
 expect_grep "audio: the comparison is current, reused" "$out" "second report"
 expect_grep "cyclictest-stress: the comparison is current, reused" "$out" "second report"
+grep -q '<h2 id="board">Board traces</h2>' "$html" || fail "no board section"
+bp=$rep/board-trace-audio
+grep -q '<a href="board-trace-audio/index.html">' "$html" && [ -s "$bp/index.html" ] ||
+	fail "the board trace's page is not linked or not there"
+[ "$(cut -d, -f1 "$bp/energy.csv" | tail -n +2 | paste -sd' ')" = "board simulated" ] ||
+	fail "the board trace is not beside audio's baseline run: $(cat "$bp/energy.csv")"
+for img in $(sed -n 's/.*<img src="\([^"]*\)".*/\1/p' "$html"); do
+	[ -s "$rep/$img" ] || fail "index.html shows $img, which is not in $rep"
+done
 # a run made from another scenario file is not current
 sed -i 's/^scenario_sha256 .*/scenario_sha256 0000000000000000/' "$IDLESIM_RUNS/audio/menu/manifest"
 expect_exit 0 scripts/report.sh "$rep" audio cyclictest-stress

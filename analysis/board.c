@@ -54,19 +54,32 @@ static int cheapest(const struct socmodel_table *t, uint64_t wait, bool by_resid
 	return best;
 }
 
-/* The description with one state's target residency at @us (nominal) */
-static int whatif_soc(const struct board *b, int64_t us, struct soc *s)
+/* The what-if knob's name, as the option and whatif.csv give it */
+static const char *whatif_knob(const struct board *b)
+{
+	return b->whatif.power ? "power" : "residency";
+}
+
+/* The description with one state's nominal residency (us) or power (uW) at @v */
+static int whatif_soc(const struct board *b, int64_t v, struct soc *s)
 {
 	char err[SOC_MAX_ERR];
 	int k;
 
 	*s = b->soc;
-	for (k = 0; k < s->nr_clusters; k++)
-		if (b->whatif.kind < 0 || b->whatif.kind == k)
-			s->cluster[k].fig[b->whatif.state].residency_us = us;
+	for (k = 0; k < s->nr_clusters; k++) {
+		struct soc_figures *f = &s->cluster[k].fig[b->whatif.state];
+
+		if (b->whatif.kind >= 0 && b->whatif.kind != k)
+			continue;
+		if (b->whatif.power)
+			f->power_uw = v;
+		else
+			f->residency_us = v;
+	}
 	if (soc_check(s, err, sizeof(err))) {
-		fprintf(stderr, "idlesim-analyze board: --residency %s=%lld breaks a rule of the description: %s\n",
-			s->state[b->whatif.state].name, (long long)us, err);
+		fprintf(stderr, "idlesim-analyze board: --%s %s=%lld breaks a rule of the description: %s\n",
+			whatif_knob(b), s->state[b->whatif.state].name, (long long)v, err);
 		return -1;
 	}
 	return 0;
@@ -112,7 +125,7 @@ int board_check_whatif(const struct board *b)
 	int w;
 
 	for (w = 0; w < b->whatif.n; w++)
-		if (whatif_soc(b, b->whatif.us[w], &s) < 0)
+		if (whatif_soc(b, b->whatif.v[w], &s) < 0)
 			return -1;
 	return 0;
 }
@@ -252,7 +265,7 @@ int board_price(struct board *b)
 		return -1;
 	memset(have, 0, sizeof(have));
 	for (w = 0; w < b->whatif.n; w++)
-		if (whatif_soc(b, b->whatif.us[w], &ws[w]) < 0)
+		if (whatif_soc(b, b->whatif.v[w], &ws[w]) < 0)
 			return -1;
 	/* the periods come in the order of their exits */
 	b->t0 = b->win_start;
@@ -371,10 +384,11 @@ void board_print(const struct board *b, FILE *fp)
 	fprintf(fp, "    the description's thresholds   %10.3f mJ  %6.3fx oracle\n",
 		b->current_nj / 1e6, b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);
 	for (i = 0; i < b->whatif.n; i++)
-		fprintf(fp, "    %s%s%s residency %6lld us %10.3f mJ  %6.3fx oracle  %+.2f%% against the description's\n",
+		fprintf(fp, "    %s%s%s %s %6lld %s %10.3f mJ  %6.3fx oracle  %+.2f%% against the description's\n",
 			b->whatif.kind >= 0 ? s->cluster[b->whatif.kind].name : "",
 			b->whatif.kind >= 0 ? ":" : "", s->state[b->whatif.state].name,
-			(long long)b->whatif.us[i], b->whatif.nj[i] / 1e6,
+			whatif_knob(b), (long long)b->whatif.v[i], b->whatif.power ? "uW" : "us",
+			b->whatif.nj[i] / 1e6,
 			b->oracle_nj > 0 ? b->whatif.nj[i] / b->oracle_nj : 0,
 			b->current_nj > 0 ? 100 * (b->whatif.nj[i] / b->current_nj - 1) : 0);
 	fprintf(fp, "  estimates: every energy is the description's model at these fixed conditions, not a\n"
@@ -422,13 +436,15 @@ int board_write(const struct board *b, const char *dir)
 				(unsigned long long)b->cl_count[k][i], (unsigned long long)b->cl_ns[k][i],
 				(unsigned long long)(b->cl_count[k][i] ?
 						     b->cl_ns[k][i] / b->cl_count[k][i] : 0));
-	fprintf(wcsv, "point,cluster,state,residency_us,energy_nj,ratio_to_oracle\n");
-	fprintf(wcsv, "current,,,,%.0f,%.4f\n", b->current_nj,
+	fprintf(wcsv, "point,cluster,state,knob,value,energy_nj,ratio_to_oracle\n");
+	fprintf(wcsv, "current,,,,,%.0f,%.4f\n", b->current_nj,
 		b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);
 	for (i = 0; i < b->whatif.n; i++)
-		fprintf(wcsv, "%d,%s,%s,%lld,%.0f,%.4f\n", i,
+		fprintf(wcsv, "%d,%s,%s,%s,%lld,%.0f,%.4f\n", i,
 			b->whatif.kind >= 0 ? s->cluster[b->whatif.kind].name : "",
-			s->state[b->whatif.state].name, (long long)b->whatif.us[i], b->whatif.nj[i],
+			s->state[b->whatif.state].name,
+			b->whatif.power ? "power_uw" : "residency_us",
+			(long long)b->whatif.v[i], b->whatif.nj[i],
 			b->oracle_nj > 0 ? b->whatif.nj[i] / b->oracle_nj : 0);
 	/* a run's summary.json keys where they mean the same; the rest are the board's */
 	fprintf(json, "{\n  \"scenario\": \"board\",\n  \"governor\": \"as recorded\",\n  \"cpus\": %d,\n  \"states\": %d,\n  \"periods\": %llu,\n",

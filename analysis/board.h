@@ -39,8 +39,9 @@ struct board {
 	bool whole;			/* --window all */
 	struct {
 		int state, kind;	/* kind -1: every [cluster] section */
+		bool power;		/* values of its power (uW), else of its residency (us) */
 		int n;
-		int64_t us[BOARD_MAX_WHATIF];
+		int64_t v[BOARD_MAX_WHATIF];
 		double nj[BOARD_MAX_WHATIF];
 	} whatif;
 	/* from the trace */

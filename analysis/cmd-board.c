@@ -17,7 +17,10 @@
  *     whose target residency its length covers.  That is a governor that
  *     predicts every period exactly; a real one predicts worse, so these
  *     figures rank thresholds, they do not promise what a kernel with them
- *     would reach.
+ *     would reach;
+ *   - under what-if powers of one state (--power): the same rule with that
+ *     state's nominal power changed, as a vendor's new silicon or a
+ *     measured figure would change it.
  *
  * Durations: on a board the cpu_idle exit is written after the CPU has
  * resumed, so a period's time holds its exit latency (--durations resume,
@@ -45,7 +48,8 @@
 
 static const char usage_text[] =
 	"usage: idlesim-analyze board --soc FILE.soc [--temp C] [--opp CLUSTER=FREQ|P%]...\n"
-	"                             [--residency [CLUSTER:]STATE=US[,US...]] [--durations resume|wait]\n"
+	"                             [--residency [CLUSTER:]STATE=US[,US...] | --power [CLUSTER:]STATE=UW[,UW...]]\n"
+	"                             [--durations resume|wait]\n"
 	"                             [--window markers|all] [--out DIR] TRACE.dat\n";
 
 static int board_usage(void)
@@ -152,16 +156,21 @@ static int parse_opp(struct board *b, const char *arg)
 	return -1;
 }
 
-/* --residency [CLUSTER:]STATE=US[,US...]: a what-if sweep of one state */
-static int parse_residency(struct board *b, const char *arg)
+/*
+ * --residency [CLUSTER:]STATE=US[,US...] or --power [CLUSTER:]STATE=UW[,UW...]:
+ * a what-if sweep of one figure of one state
+ */
+static int parse_whatif(struct board *b, const char *arg, bool power)
 {
 	const struct soc *s = &b->soc;
 	const char *eq = strchr(arg, '='), *colon = strchr(arg, ':'), *name = arg, *v;
+	const char *opt = power ? "--power" : "--residency", *unit = power ? "UW" : "US";
+	long long max = power ? 100000000 : 100000;
 	char *end;
 	int k = -1, i, n = 0;
 
 	if (b->whatif.state >= 0) {
-		fprintf(stderr, "idlesim-analyze board: one --residency at a time\n");
+		fprintf(stderr, "idlesim-analyze board: one --residency or --power at a time\n");
 		return -1;
 	}
 	if (colon && eq && colon < eq) {
@@ -170,8 +179,8 @@ static int parse_residency(struct board *b, const char *arg)
 			    !strncmp(arg, s->cluster[k].name, colon - arg))
 				break;
 		if (k == s->nr_clusters) {
-			fprintf(stderr, "idlesim-analyze board: --residency %s: no [cluster %.*s] in %s\n",
-				arg, (int)(colon - arg), arg, s->file);
+			fprintf(stderr, "idlesim-analyze board: %s %s: no [cluster %.*s] in %s\n",
+				opt, arg, (int)(colon - arg), arg, s->file);
 			return -1;
 		}
 		name = colon + 1;
@@ -181,24 +190,25 @@ static int parse_residency(struct board *b, const char *arg)
 		    !strncmp(name, s->state[i].name, eq - name))
 			break;
 	if (!eq || i == s->nr_states) {
-		fprintf(stderr, "idlesim-analyze board: --residency %s: expected [CLUSTER:]STATE=US[,US...], STATE a [state] of %s\n",
-			arg, s->file);
+		fprintf(stderr, "idlesim-analyze board: %s %s: expected [CLUSTER:]STATE=%s[,%s...], STATE a [state] of %s\n",
+			opt, arg, unit, unit, s->file);
 		return -1;
 	}
 	b->whatif.state = i;
 	b->whatif.kind = k;
+	b->whatif.power = power;
 	for (v = eq + 1; *v; v = *end ? end + 1 : end) {
-		long long us;
+		long long x;
 
 		errno = 0;
-		us = strtoll(v, &end, 10);
-		if (errno || end == v || us < 1 || us > 100000 || (*end && *end != ',') ||
+		x = strtoll(v, &end, 10);
+		if (errno || end == v || x < !power || x > max || (*end && *end != ',') ||
 		    n == BOARD_MAX_WHATIF) {
-			fprintf(stderr, "idlesim-analyze board: --residency %s: expected up to %d values of 1 to 100000 us, comma-separated\n",
-				arg, BOARD_MAX_WHATIF);
+			fprintf(stderr, "idlesim-analyze board: %s %s: expected up to %d values of %d to %lld %s, comma-separated\n",
+				opt, arg, BOARD_MAX_WHATIF, !power, max, power ? "uW" : "us");
 			return -1;
 		}
-		b->whatif.us[n++] = us;
+		b->whatif.v[n++] = x;
 	}
 	b->whatif.n = n;
 	return n ? 0 : -1;
@@ -231,6 +241,7 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 		{ "temp", required_argument, NULL, 't' },
 		{ "opp", required_argument, NULL, 'p' },
 		{ "residency", required_argument, NULL, 'r' },
+		{ "power", required_argument, NULL, 'P' },
 		{ "durations", required_argument, NULL, 'd' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "window", required_argument, NULL, 'w' },
@@ -238,13 +249,13 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 	};
 	static struct board b;
 	const char *socfile = NULL, *outdir = NULL;
-	char *opps[SOC_MAX_CLUSTERS], *resid = NULL, err[SOC_MAX_ERR], *end;
+	char *opps[SOC_MAX_CLUSTERS], *resid = NULL, *power = NULL, err[SOC_MAX_ERR], *end;
 	int c, i, nopp = 0, ret = 1;
 	long temp = LONG_MIN;
 
 	memset(&b, 0, sizeof(b));
 	b.whatif.state = -1;
-	while ((c = getopt_long(argc, argv, "s:t:p:r:d:o:w:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:t:p:r:P:d:o:w:", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			socfile = optarg;
@@ -264,6 +275,9 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 			break;
 		case 'r':
 			resid = optarg;
+			break;
+		case 'P':
+			power = optarg;
 			break;
 		case 'd':
 			if (strcmp(optarg, "resume") && strcmp(optarg, "wait")) {
@@ -302,7 +316,11 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 	for (i = 0; i < nopp; i++)
 		if (parse_opp(&b, opps[i]))
 			return 2;
-	if (resid && (parse_residency(&b, resid) || board_check_whatif(&b)))
+	if (resid && parse_whatif(&b, resid, false))
+		return 2;
+	if (power && parse_whatif(&b, power, true))
+		return 2;
+	if (board_check_whatif(&b))
 		return 2;
 	if (read_trace(&b) < 0)
 		goto out;

@@ -67,6 +67,19 @@ awk '/oracle\): / { o = $0; sub(/.*oracle\): /, "", o); sub(/ mJ.*/, "", o) }
      /as recorded/ { r = $0; sub(/.*as recorded /, "", r); sub(/ mJ.*/, "", r) }
      END { exit !(o > 0 && o <= r) }' <<<"$out" || fail "the oracle is not a floor of the recorded energy"
 
+# a what-if power: at the description's own figure the description's
+# energy exactly, at another figure another energy
+expect_exit 0 "$an" board --soc socs/simsoc.soc --window all --power core-ret=31000,10000 --out "$board-p" "$fx/results/trace.dat"
+awk -F, 'NR == 2 { cur = $6 } NR == 3 { same = $6; k = $4 } NR == 4 { other = $6 }
+	END { exit !(k == "power_uw" && same == cur && other != cur) }' "$board-p/whatif.csv" ||
+	fail "--power: the description's own figure must give its energy, another figure another: $(cat "$board-p/whatif.csv")"
+grep -q '^[0-9]' "$board-p/whatif.csv" && [ "$(head -1 "$board-p/whatif.csv")" = "point,cluster,state,knob,value,energy_nj,ratio_to_oracle" ] ||
+	fail "whatif.csv columns: $(head -1 "$board-p/whatif.csv")"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --power core-ret=1 --residency core-ret=5 "$fx/results/trace.dat"
+expect_grep "one --residency or --power at a time" "$out" "two what-if knobs"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --power core-ret=-4 "$fx/results/trace.dat"
+expect_grep "power core-ret=-4: expected up to 32 values of 0 to 100000000 uW" "$out" "a negative power"
+
 # on one page beside the simulated run (scripts/board.sh): the states by
 # name, both energies, both summaries
 page=$IDLESIM_SCRATCH/page

@@ -154,7 +154,7 @@ OUT ?= $(O)/tune$(FLAVOUR)$(SOC_SUFFIX)/$(TUNE_NAME)
 .DEFAULT_GOAL := help
 .PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios socs board test bench \
 	test-debug \
-	check-run-params check-soc \
+	check-run-params check-soc check-scenarios \
 	clean distclean kernel-tree kernelversion check-series FORCE
 
 help:
@@ -318,12 +318,23 @@ RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE
 	IDLESIM_SOC=$(SOC) IDLESIM_SOC_TOOL=$(SOC_TOOL)
 
 # First, so that a bad ICOUNT costs no build.
-# The SoC is checked as soon as its tool is built: before the kernel.
-RUN_DEPS := check-run-params $(SOC_TOOL) $(if $(SOC),check-soc) $(KBUILD_STAMP) $(INITRD) \
-	$(ANALYZE) $(WORKLOAD_HOST)
+# The SoC and the scenarios the goal runs are checked as soon as their
+# host tools are built: before the kernel, module and initramfs.
+RUN_DEPS := check-run-params $(SOC_TOOL) $(if $(SOC),check-soc) $(WORKLOAD_HOST) \
+	check-scenarios $(KBUILD_STAMP) $(INITRD) $(ANALYZE)
 
 check-soc: $(SOC_TOOL)
 	$(Q)IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SRC=$(SRC) $(SRC)/scripts/check-soc.sh '$(SOC)'
+
+# the scenarios of the goals given: run and tune SCENARIO, compare
+# COMPARE_SCENARIO, report REPORT_SCENARIOS
+CHECK_SCENARIOS = $(if $(filter run tune,$(MAKECMDGOALS)),$(SCENARIO)) \
+	$(if $(filter compare,$(MAKECMDGOALS)),$(COMPARE_SCENARIO)) \
+	$(if $(filter report,$(MAKECMDGOALS)),$(REPORT_SCENARIOS))
+
+check-scenarios: $(SOC_TOOL) $(WORKLOAD_HOST)
+	$(Q)$(if $(strip $(CHECK_SCENARIOS)),,: )IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SOC='$(SOC)' IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) \
+		IDLESIM_SRC=$(SRC) $(SRC)/scripts/check-scenarios.sh $(CHECK_SCENARIOS)
 
 check-run-params:
 	$(Q)$(SRC)/scripts/check-icount.sh '$(ICOUNT)' '$(REPRODUCIBLE)'

@@ -30,6 +30,47 @@ scenario_ini() {
 	esac
 }
 
+# scenario_check SCENARIO: exit 2 with the file's own message unless the
+# scenario (a name, an .ini or an rt-app .json) is valid, and valid on the
+# SoC $IDLESIM_SOC (its controls and CPUs) when $IDLESIM_SOC_TOOL is set.
+# Host tools only: make runs it before anything is built or booted.
+scenario_check() {
+	local file ini d c ctrls want have socf socname soc
+	file=$(scenario_file "$1")
+	[ -f "$file" ] || die "unknown scenario '$1' (no $file); 'make scenarios' lists them"
+	d=$(mktemp -d)
+	ini=$file
+	if [[ $file == *.json ]]; then
+		python3 "$src/scripts/rtapp-scenario.py" --check "$file" "$d/check" 1 >/dev/null &&
+			ini=$(scenario_ini "$file" "$d") || { rm -rf "$d"; exit 2; }
+	fi
+	if ! c=$("${IDLESIM_WORKLOAD_HOST:?}" --check "$ini" 2>&1); then
+		rm -rf "$d"
+		die "$c"
+	fi
+	# the scenario's controls must be the SoC's (a block it does not
+	# have, a per-cluster control of another SoC), and so must its CPUs
+	if [ -n "${IDLESIM_SOC_TOOL:-}" ]; then
+		soc=${IDLESIM_SOC:-simsoc}
+		soc_check "$soc"
+		socf=$(soc_file "$soc")
+		socname=$("$IDLESIM_SOC_TOOL" get name "$socf")
+		ctrls=$("$IDLESIM_SOC_TOOL" get controls "$socf")
+		# "opp" sets every cluster's operating point on an SoC of several kinds
+		[ "$("$IDLESIM_SOC_TOOL" get prefixes "$socf" | wc -l)" -gt 1 ] && ctrls+=$'\nopp'
+		for c in $("$IDLESIM_WORKLOAD_HOST" --get controls "$ini"); do
+			grep -qx -- "$c" <<<"$ctrls" || {
+				rm -rf "$d"
+				die "$file: sets $c, which SoC $socname ($socf) does not have; its blocks: $(sed -n 's/_mode$//p' <<<"$ctrls" | tr '\n' ' ')(see 'idlesim-soc get controls')"
+			}
+		done
+		want=$("$IDLESIM_WORKLOAD_HOST" --get cpus "$ini")
+		have=$("$IDLESIM_SOC_TOOL" get cpus "$socf")
+		[ "$want" -le "$have" ] || { rm -rf "$d"; die "$file: runs on $want CPUs; SoC $socname has $have"; }
+	fi
+	rm -rf "$d"
+}
+
 # soc_file SOC: the SoC description SOC stands for, a name in socs/ or a
 # path to a .soc file (which need not exist)
 soc_file() {

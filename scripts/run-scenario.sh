@@ -32,17 +32,13 @@ check=${IDLESIM_WORKLOAD_HOST:?IDLESIM_WORKLOAD_HOST not set (run through make)}
 analyze=${IDLESIM_ANALYZE:?IDLESIM_ANALYZE not set (run through make)}
 
 file=$(scenario_file "$scn")
-if [ ! -f "$file" ]; then
-	echo "run-scenario: unknown scenario '$scn' (no $file); 'make scenarios' lists them" >&2
-	exit 2
-fi
+( scenario_check "$scn" ) || exit 2
 rtapp=()
 if [[ $file == *.json ]]; then
-	# an rt-app workload: checked, then made a scenario with rt-app's
-	# ns per loop fixed at this guest's (measured once, cached)
+	# an rt-app workload: made a scenario with rt-app's ns per loop
+	# fixed at this guest's (measured once, cached)
 	tmpd=$(mktemp -d)
 	trap 'rm -rf "$tmpd"' EXIT
-	python3 "$src/scripts/rtapp-scenario.py" --check "$file" "$tmpd/check" 1 || exit 2
 	calib=$("$src/scripts/rtapp-calibrate.sh") || exit 1
 	python3 "$src/scripts/rtapp-scenario.py" "$file" "$tmpd" "$calib" 2>/dev/null || exit 2
 	json=$file
@@ -53,28 +49,6 @@ if [[ $file == *.json ]]; then
 		--meta "rtapp_calibration_ns_per_loop=$calib")
 fi
 name=$(basename "$file" .ini)
-if ! msg=$("$check" --check "$file" 2>&1); then
-	echo "run-scenario: $msg" >&2
-	exit 2
-fi
-# the scenario's controls must be the SoC's (a block it does not have,
-# a per-cluster control of another SoC), and so must its CPUs
-if [ -n "${IDLESIM_SOC_TOOL:-}" ]; then
-	soc=${IDLESIM_SOC:-simsoc}
-	soc_check "$soc"
-	socf=$(soc_file "$soc")
-	socname=$("$IDLESIM_SOC_TOOL" get name "$socf")
-	ctrls=$("$IDLESIM_SOC_TOOL" get controls "$socf")
-	# "opp" sets every cluster's operating point on an SoC of several kinds
-	[ "$("$IDLESIM_SOC_TOOL" get prefixes "$socf" | wc -l)" -gt 1 ] && ctrls+=$'\nopp'
-	for c in $("$check" --get controls "$file"); do
-		grep -qx -- "$c" <<<"$ctrls" ||
-			die "$file: sets $c, which SoC $socname ($socf) does not have; its blocks: $(sed -n 's/_mode$//p' <<<"$ctrls" | tr '\n' ' ')(see 'idlesim-soc get controls')"
-	done
-	want=$("$check" --get cpus "$file")
-	have=$("$IDLESIM_SOC_TOOL" get cpus "$socf")
-	[ "$want" -le "$have" ] || die "$file: runs on $want CPUs; SoC $socname has $have"
-fi
 seed=$("$check" --get seed "$file" 2>/dev/null || echo unknown)
 extra=()
 if [ -n "$seed_override" ]; then

@@ -25,6 +25,9 @@ host_pkgs=(
 	# slurmd with their key, ports and state in its scratch directory);
 	# the packages' system services are not used
 	slurmctld slurmd slurm-client munge
+	# tests/81 loads make report's page in a browser (scripts/check-page.sh):
+	# the headless shell alone, no desktop Chromium
+	chromium-headless-shell
 )
 mapfile -t guest_pkgs < <(sed -e "s/#.*//" "$top/guest-rootfs/packages" | awk "NF { print \$1 }")
 

@@ -130,6 +130,8 @@ DEBUG_APPEND ?= loglevel=8
 # guest's own path), total (+ the emulator's wake-up delay), guest (as
 # the guest measured it).  See docs/ARCHITECTURE.md.
 LATENESS ?= soc
+# the timeline's window, START:LEN in ms from the workload's start
+WINDOW ?= 0:200
 GOVERNOR ?= menu
 GOVERNORS ?= menu_deepest menu
 SCENARIO ?=
@@ -209,6 +211,7 @@ help:
 	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
 	@echo '  LATENESS=soc|total|guest  what latency budgets are judged on (default soc: modelled'
 	@echo '                     exit latency + guest path; total adds the emulator delay)'
+	@echo '  WINDOW=START:LEN   the timeline plots'"'"' window, ms from the workload'"'"'s start (default 0:200)'
 
 # Every build step depends on the stamp, so that on a fresh machine `make
 # test` installs what it needs; `make deps` re-checks unconditionally.
@@ -311,7 +314,7 @@ $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
 RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
 	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
 	IDLESIM_SMP=$(SMP) IDLESIM_MEM=$(MEM) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
-	IDLESIM_REPRODUCIBLE=$(REPRODUCIBLE) IDLESIM_LATENESS=$(LATENESS) \
+	IDLESIM_REPRODUCIBLE=$(REPRODUCIBLE) IDLESIM_LATENESS=$(LATENESS) IDLESIM_WINDOW=$(WINDOW) \
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
 	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
@@ -340,6 +343,8 @@ check-run-params:
 	$(Q)$(SRC)/scripts/check-icount.sh '$(ICOUNT)' '$(REPRODUCIBLE)'
 	$(Q)case '$(LATENESS)' in soc|total|guest) ;; \
 	*) echo "LATENESS=$(LATENESS): expected soc, total or guest" >&2; exit 2 ;; esac
+	$(Q)echo '$(WINDOW)' | grep -qxE '[0-9]+:[1-9][0-9]*' || \
+	{ echo "WINDOW=$(WINDOW): expected START:LEN, ms from the workload's start (e.g. 3900:200)" >&2; exit 2; }
 
 # A scenario (the usual case) or a raw guest job script (JOB=).
 run: $(RUN_DEPS)

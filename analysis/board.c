@@ -417,25 +417,26 @@ int board_write(const struct board *b, const char *dir)
 	}
 	board_print(b, sum_fp);
 	/* a run's columns (docs/ARCHITECTURE.md): the two can be set side by side */
-	fprintf(csv, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj\n");
+	fprintf(csv, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj,name\n");
 	for (cpu = 0; cpu < b->nr_cpus; cpu++)
 		for (i = 0; i < s->nr_states; i++) {
 			const struct board_state_stats *st = &b->st[cpu][i];
 
-			fprintf(csv, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,0,%.0f,%.0f\n", cpu, i,
+			fprintf(csv, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,0,%.0f,%.0f,%s\n", cpu, i,
 				(unsigned long long)st->count, (unsigned long long)st->total_ns,
 				(unsigned long long)(st->count ? st->total_ns / st->count : 0),
 				(unsigned long long)st->min_ns, (unsigned long long)st->max_ns,
 				(unsigned long long)st->too_deep, (unsigned long long)st->too_shallow,
-				st->energy_nj, st->transition_nj);
+				st->energy_nj, st->transition_nj, s->state[i].name);
 		}
-	fprintf(ccsv, "cluster,state,count,total_ns,mean_ns\n");
+	fprintf(ccsv, "cluster,state,count,total_ns,mean_ns,name\n");
 	for (k = 0; k < b->nr_cl; k++)
 		for (i = 0; i < s->nr_states; i++)
-			fprintf(ccsv, "%d,%d,%llu,%llu,%llu\n", k, i,
+			fprintf(ccsv, "%d,%d,%llu,%llu,%llu,%s\n", k, i,
 				(unsigned long long)b->cl_count[k][i], (unsigned long long)b->cl_ns[k][i],
 				(unsigned long long)(b->cl_count[k][i] ?
-						     b->cl_ns[k][i] / b->cl_count[k][i] : 0));
+						     b->cl_ns[k][i] / b->cl_count[k][i] : 0),
+				s->state[i].name);
 	fprintf(wcsv, "point,cluster,state,knob,value,energy_nj,ratio_to_oracle\n");
 	fprintf(wcsv, "current,,,,,%.0f,%.4f\n", b->current_nj,
 		b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);

@@ -2,8 +2,9 @@
 /*
  * idlesim-analyze run [--point N] [--out DIR] RUNDIR: one run (or sweep
  * point N of it) into RUNDIR/analysis/ (or DIR): states.csv (per CPU and
- * state), clusters.csv, timeline.csv, rules.csv (replayed rules and the
- * oracle on this run's periods), summary.json and summary.txt.  The
+ * state), clusters.csv, timeline.csv, phases.csv, rules.csv (replayed
+ * rules and the oracle on this run's periods), summary.json and
+ * summary.txt.  The
  * columns are documented in docs/ARCHITECTURE.md.
  */
 #include <errno.h>
@@ -20,19 +21,20 @@ static void write_states_csv(const struct run *r, FILE *fp)
 {
 	int cpu, i;
 
-	fprintf(fp, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj\n");
+	fprintf(fp, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj,name\n");
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		for (i = 0; i < r->nr_states; i++) {
 			const struct state_stats *s = &r->st[cpu][i];
 
-			fprintf(fp, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.0f,%.0f\n",
+			fprintf(fp, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.0f,%.0f,%s\n",
 				cpu, i, (unsigned long long)s->count,
 				(unsigned long long)s->total_ns,
 				(unsigned long long)(s->count ? s->total_ns / s->count : 0),
 				(unsigned long long)s->min_ns, (unsigned long long)s->max_ns,
 				(unsigned long long)s->too_deep,
 				(unsigned long long)s->too_shallow,
-				(unsigned long long)s->demoted, s->energy_nj, s->transition_nj);
+				(unsigned long long)s->demoted, s->energy_nj, s->transition_nj,
+				state_name(r, i));
 		}
 	}
 }
@@ -41,24 +43,56 @@ static void write_clusters_csv(const struct run *r, FILE *fp)
 {
 	int k, i;
 
-	fprintf(fp, "cluster,state,count,total_ns,mean_ns\n");
+	fprintf(fp, "cluster,state,count,total_ns,mean_ns,name\n");
 	for (k = 0; k < r->nr_clusters; k++)
 		for (i = 0; i < r->nr_states; i++)
-			fprintf(fp, "%d,%d,%llu,%llu,%llu\n", k, i,
+			fprintf(fp, "%d,%d,%llu,%llu,%llu,%s\n", k, i,
 				(unsigned long long)r->cl_count[k][i],
 				(unsigned long long)r->cl_ns[k][i],
 				(unsigned long long)(r->cl_count[k][i] ?
-						     r->cl_ns[k][i] / r->cl_count[k][i] : 0));
+						     r->cl_ns[k][i] / r->cl_count[k][i] : 0),
+				state_name(r, i));
 }
 
 static void write_timeline_csv(const struct run *r, FILE *fp)
 {
 	int i;
 
-	fprintf(fp, "cpu,start_ms,end_ms,state\n");
+	fprintf(fp, "cpu,start_ms,end_ms,state,name\n");
 	for (i = 0; i < r->nr_tl; i++)
-		fprintf(fp, "%d,%.6f,%.6f,%d\n", r->tl[i].cpu, r->tl[i].start / 1e6,
-			r->tl[i].end / 1e6, r->tl[i].state);
+		fprintf(fp, "%d,%.6f,%.6f,%d,%s\n", r->tl[i].cpu, r->tl[i].start / 1e6,
+			r->tl[i].end / 1e6, r->tl[i].state, state_name(r, r->tl[i].state));
+}
+
+/* ms from the workload's start, the timeline's origin */
+static double rel_ms(const struct run *r, uint64_t ts)
+{
+	return ((double)ts - (double)r->tl_origin) / 1e6;
+}
+
+/* phases.csv: a row per phase of each thread, a time column per state */
+static void write_phases_csv(const struct run *r, FILE *fp)
+{
+	int i, s;
+
+	fprintf(fp, "thread,phase,index,begin_ms,end_ms,periods,energy_nj,idle_nj,active_nj,transition_nj,wakeups,lateness_mean_ns,lateness_p99_ns,misses");
+	for (s = 0; s < r->nr_states; s++)
+		fprintf(fp, ",%s_ms", state_name(r, s));
+	fprintf(fp, "\n");
+	for (i = 0; i < r->ph.n; i++) {
+		const struct phase_row *p = &r->ph.row[i];
+
+		fprintf(fp, "%s,%s,%d,%.3f,", p->thread, p->phase, p->index, rel_ms(r, p->begin));
+		if (p->end)
+			fprintf(fp, "%.3f", rel_ms(r, p->end));
+		fprintf(fp, ",%llu,%.0f,%.0f,%.0f,%.0f,%llu,%.0f,%llu,%llu", (unsigned long long)p->periods,
+			p->idle_nj + p->active_nj, p->idle_nj, p->active_nj, p->transition_nj,
+			(unsigned long long)p->wakeups, p->late_mean_ns,
+			(unsigned long long)p->late_p99_ns, (unsigned long long)p->misses);
+		for (s = 0; s < r->nr_states; s++)
+			fprintf(fp, ",%.3f", p->state_ns[s] / 1e6);
+		fprintf(fp, "\n");
+	}
 }
 
 static void write_rules_csv(const struct run *r, FILE *fp)
@@ -143,7 +177,7 @@ static void write_summary(const struct run *r, FILE *fp)
 		fprintf(fp, "    cluster%d all CPUs idle %.3f ms, in its CPUs' shallowest state:", i,
 			all / 1e6);
 		for (s = 0; s < r->nr_states; s++)
-			fprintf(fp, " s%d %.3f", s, r->cl_ns[i][s] / 1e6);
+			fprintf(fp, " %s %.3f", state_name(r, s), r->cl_ns[i][s] / 1e6);
 		fprintf(fp, " ms\n");
 	}
 	fputs(r->xcheck, fp);
@@ -153,14 +187,18 @@ static void write_summary(const struct run *r, FILE *fp)
 			(double)r->exit_latency_max_ns / 1e3);
 	if (r->has_lat)
 		write_lateness(&r->lat, fp);
-	fprintf(fp, "  %-4s %-5s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
+	if (r->selected)
+		fprintf(fp, "  the governor kept the tick running in %llu of the %llu periods it chose for (%.1f%%)\n",
+			(unsigned long long)r->tick_kept, (unsigned long long)r->selected,
+			100.0 * (double)r->tick_kept / (double)r->selected);
+	fprintf(fp, "  %-4s %-12s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
 		"total_ms", "mean_us", "too_deep", "too_shallow", "demoted", "energy_uJ");
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		for (i = 0; i < r->nr_states; i++) {
 			const struct state_stats *s = &r->st[cpu][i];
 
-			fprintf(fp, "  %-4d %-5d %9llu %12.3f %12.1f %9llu %11llu %8llu %12.1f\n",
-				cpu, i, (unsigned long long)s->count, s->total_ns / 1e6,
+			fprintf(fp, "  %-4d %-12s %9llu %12.3f %12.1f %9llu %11llu %8llu %12.1f\n",
+				cpu, state_name(r, i), (unsigned long long)s->count, s->total_ns / 1e6,
 				s->count ? s->total_ns / 1e3 / s->count : 0,
 				(unsigned long long)s->too_deep,
 				(unsigned long long)s->too_shallow,
@@ -199,6 +237,11 @@ static void write_json(const struct run *r, FILE *fp)
 	fprintf(fp, "  \"energy_nj\": { \"total\": %.0f, \"idle\": %.0f, \"active\": %.0f, \"transition\": %.0f },\n",
 		total_nj(r), sum(r->idle_nj, r->nr_cpus), sum(r->active_nj, r->nr_cpus),
 		sum(r->transition_nj, r->nr_cpus));
+	fprintf(fp, "  \"tick\": { \"selected\": %llu, \"kept\": %llu },\n",
+		(unsigned long long)r->selected, (unsigned long long)r->tick_kept);
+	fprintf(fp, "  \"timeline\": { \"origin\": \"%s\", \"from_ms\": %.3f, \"to_ms\": %.3f },\n",
+		r->ph.start ? "workload start" : "window start", rel_ms(r, r->tl_from),
+		rel_ms(r, r->tl_to));
 	fprintf(fp, "  \"exit_latency_ns\": { \"total\": %llu, \"max\": %llu },\n",
 		(unsigned long long)r->exit_latency_ns, (unsigned long long)r->exit_latency_max_ns);
 	if (r->has_lat) {
@@ -236,7 +279,7 @@ int cmd_run(int argc, char **argv, const struct run_opts *o)
 	char outdir[PATH_MAX], *end;
 	const char *odir = NULL;
 	long point = -1;
-	FILE *f[6];
+	FILE *f[7];
 	struct run *r;
 	int c, ret = 1;
 
@@ -281,7 +324,8 @@ int cmd_run(int argc, char **argv, const struct run_opts *o)
 	f[3] = f[2] ? out_open(&out, outdir, "summary.txt") : NULL;
 	f[4] = f[3] ? out_open(&out, outdir, "timeline.csv") : NULL;
 	f[5] = f[4] ? out_open(&out, outdir, "clusters.csv") : NULL;
-	if (!f[5]) {
+	f[6] = f[5] ? out_open(&out, outdir, "phases.csv") : NULL;
+	if (!f[6]) {
 		out_abort(&out);
 		goto free;
 	}
@@ -291,6 +335,7 @@ int cmd_run(int argc, char **argv, const struct run_opts *o)
 	write_summary(r, f[3]);
 	write_timeline_csv(r, f[4]);
 	write_clusters_csv(r, f[5]);
+	write_phases_csv(r, f[6]);
 	if (out_commit(&out) < 0)
 		goto free;
 	write_summary(r, stdout);

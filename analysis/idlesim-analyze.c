@@ -27,6 +27,8 @@
  * documented in docs/ARCHITECTURE.md.  The environment:
  *   IDLESIM_LATENESS        soc, total or guest: what latency budgets are
  *                           judged on
+ *   IDLESIM_WINDOW          START:LEN, ms: the timeline's window, from the
+ *                           workload's start (default 0:200)
  *   IDLESIM_ANALYZE_NOFORK  analyse in this process, not a child (for a
  *                           debugger; a crash in libtracecmd is then ours)
  *   IDLESIM_DEBUG_REPLAY    print each period where the replayed rule of the
@@ -74,8 +76,8 @@ static const struct command {
 
 static int dispatch(int argc, char **argv)
 {
-	const char *basis = getenv("IDLESIM_LATENESS");
-	struct run_opts o = { .basis = LATENESS_SOC };
+	const char *basis = getenv("IDLESIM_LATENESS"), *window = getenv("IDLESIM_WINDOW");
+	struct run_opts o = { .basis = LATENESS_SOC, .tl_len_ns = TIMELINE_NS };
 	size_t i;
 
 	if (argc < 2) {
@@ -91,6 +93,19 @@ static int dispatch(int argc, char **argv)
 			return 2;
 		}
 		o.basis = b;
+	}
+	if (window && *window) {
+		unsigned long long start, len;
+		int n = 0;
+
+		if (sscanf(window, "%llu:%llu%n", &start, &len, &n) != 2 || window[n] ||
+		    !len || len > 60000 || start > 3600000) {
+			fprintf(stderr, "idlesim-analyze: IDLESIM_WINDOW=%s: expected START:LEN in ms from the workload's start, LEN 1 to 60000\n",
+				window);
+			return 2;
+		}
+		o.tl_start_ns = start * 1000000ULL;
+		o.tl_len_ns = len * 1000000ULL;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))

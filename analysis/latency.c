@@ -404,8 +404,7 @@ int lateness_basis_parse(const char *s)
 	return -1;
 }
 
-/* The lateness of @w that the budget is judged on. */
-static uint64_t judged(const struct wakeup *w, enum lateness_basis basis)
+uint64_t wakeup_lateness(const struct wakeup *w, enum lateness_basis basis)
 {
 	switch (basis) {
 	case LATENESS_TOTAL:
@@ -438,7 +437,7 @@ int latency_compute(const struct wakeups *ws, enum lateness_basis basis, struct 
 	for (i = 0; i < n; i++) {
 		const struct wakeup *w = &ws->w[i];
 
-		v[i] = judged(w, basis);
+		v[i] = wakeup_lateness(w, basis);
 		total += (double)v[i];
 		model += (double)w->exit_ns;
 		emul += (double)w->delay_ns;

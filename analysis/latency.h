@@ -94,6 +94,9 @@ int wakeups_read(const char *dir, uint64_t budget_ns, struct wakeups *ws);
 void wakeups_served(struct wakeups *ws, int cpu, uint64_t t_enter, uint64_t t_wake,
 		    uint64_t exit_latency_ns);
 
+/* The lateness of @w that a budget is judged on, on @basis. */
+uint64_t wakeup_lateness(const struct wakeup *w, enum lateness_basis basis);
+
 /* Pools the wake-ups' lateness on @basis.  Returns -1 out of memory. */
 int latency_compute(const struct wakeups *ws, enum lateness_basis basis, struct latency *out);
 

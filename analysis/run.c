@@ -93,6 +93,51 @@ static void on_idle(int cpu, uint64_t ts, int state, void *data)
 	r->cl_since[k] = ts;
 }
 
+/*
+ * The timeline: the periods that overlap its window, clipped to it, in
+ * trace time until the run is read (timeline_finish()).  Its origin is
+ * the workload's start (the first phase marker); rows taken before that
+ * marker, from the start of the counted window, are dropped when it
+ * comes, and kept in a run without phases.
+ */
+static uint64_t timeline_origin(const struct run *r)
+{
+	return r->ph.start ? r->ph.start : r->window_start;
+}
+
+static void timeline_add(struct run *r, const struct period *p, int e)
+{
+	struct timeline_row *row;
+	uint64_t from, to;
+
+	if (r->ph.start && !r->tl_phased) {
+		r->nr_tl = 0;
+		r->tl_phased = true;
+	}
+	from = timeline_origin(r) + r->o->tl_start_ns;
+	to = from + r->o->tl_len_ns;
+	if (!r->tl || r->nr_tl == TIMELINE_MAX || p->t_exit <= from || p->t_enter >= to)
+		return;
+	row = &r->tl[r->nr_tl++];
+	row->cpu = p->cpu;
+	row->state = e;
+	row->start = p->t_enter > from ? p->t_enter : from;
+	row->end = p->t_exit < to ? p->t_exit : to;
+}
+
+static void timeline_finish(struct run *r)
+{
+	int i;
+
+	r->tl_origin = timeline_origin(r);
+	r->tl_from = r->tl_origin + r->o->tl_start_ns;
+	r->tl_to = r->tl_from + r->o->tl_len_ns;
+	for (i = 0; i < r->nr_tl; i++) {
+		r->tl[i].start -= r->tl_origin;
+		r->tl[i].end -= r->tl_origin;
+	}
+}
+
 static int on_period(const struct period *p, void *data)
 {
 	struct run *r = data;
@@ -107,8 +152,10 @@ static int on_period(const struct period *p, void *data)
 		/* no idle time, but the busy time before it is the driver's */
 		if (r->has_meter && p->seq > r->before[p->cpu].seq && p->seq <= r->after[p->cpu].seq)
 			r->win_active_nj[p->cpu] += (double)p->busy_energy;
-		if (in_point(r, p->t_prepare))
+		if (in_point(r, p->t_prepare)) {
 			r->active_nj[p->cpu] += (double)p->busy_energy;
+			phases_busy(&r->ph, p->t_prepare, (double)p->busy_energy);
+		}
 		return 0;
 	}
 	if (e < 0 || e >= MAX_STATES) {
@@ -134,17 +181,9 @@ static int on_period(const struct period *p, void *data)
 	}
 	if (!in_point(r, p->t_exit))
 		return 0;
-	if (!r->window_start && !r->nr_tl)
+	if (!r->window_start)
 		r->window_start = p->t_enter;	/* no marker: from the first period */
-	if (r->tl && r->nr_tl < TIMELINE_MAX && p->t_enter >= r->window_start &&
-	    p->t_enter < r->window_start + TIMELINE_NS) {
-		struct timeline_row *row = &r->tl[r->nr_tl++];
-
-		row->cpu = p->cpu;
-		row->state = e;
-		row->start = p->t_enter - r->window_start;
-		row->end = p->t_exit - r->window_start;
-	}
+	timeline_add(r, p, e);
 	r->busy_ns[p->cpu] += p->busy_ns;
 	r->periods++;
 
@@ -155,6 +194,10 @@ static int on_period(const struct period *p, void *data)
 		s->max_ns = p->residency_ns;
 	s->count++;
 	s->total_ns += p->residency_ns;
+	if (p->has_select) {
+		r->selected++;
+		r->tick_kept += !p->sel.stop_tick;
+	}
 	if (p->has_driver) {
 		r->has_driver = true;
 		wakeups_served(&r->ws, p->cpu, p->t_enter, p->t_wake, p->exit_latency_ns);
@@ -172,6 +215,9 @@ static int on_period(const struct period *p, void *data)
 			tr = tr > 0 ? tr : 0;
 			s->transition_nj += tr;
 			r->transition_nj[p->cpu] += tr;
+			phases_period(&r->ph, p->t_exit, e, p->residency_ns, (double)p->energy, tr);
+		} else {
+			phases_period(&r->ph, p->t_exit, e, p->residency_ns, (double)p->energy, 0);
 		}
 		if (p->requested != p->entered) {
 			s->demoted++;
@@ -185,6 +231,7 @@ static int on_period(const struct period *p, void *data)
 
 	r->has_table = true;
 	r->active_nj[p->cpu] += (double)p->busy_energy;
+	phases_busy(&r->ph, p->t_prepare, (double)p->busy_energy);
 	if (t->nr > r->nr_states)
 		r->nr_states = t->nr;
 	if (e >= t->nr) {
@@ -415,6 +462,13 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 
 	if (!strncmp(text, "idlesim: soc ", 13))
 		return soc_marker(r, text);
+	/* a sweep's points repeat the scenario's phases: the whole run has them */
+	if (r->point < 0) {
+		int taken = phases_marker(&r->ph, ts, text, r->dir);
+
+		if (taken)
+			return taken < 0 ? -1 : 0;
+	}
 	for (i = 0; i < 4; i++) {
 		if (r->point >= 0)
 			snprintf(want, sizeof(want), "%s point=%d", names[i], r->point);
@@ -604,6 +658,7 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 
 	memset(r, 0, sizeof(*r));
 	r->tl = tl;
+	r->o = o;
 	r->dir = rundir;
 	r->point = point;
 	if (read_manifest(rundir, &r->m) < 0)
@@ -658,6 +713,7 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++)
 		if (r->pend[cpu])
 			sysfs_bounds(r, cpu, UINT64_MAX);
+	timeline_finish(r);
 	if (point >= 0 && !(r->snap_before[1] && r->snap_after[0])) {
 		fprintf(stderr, "%s: no markers of sweep point %d ('idlesim: snapshot before end point=%d' ... 'idlesim: snapshot after begin point=%d')\n",
 			trace_path, point, point, point);
@@ -679,13 +735,25 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 			rundir);
 		goto out;
 	}
-	if (r->has_lat && latency_compute(&r->ws, o->basis, &r->lat) < 0)
+	if (r->has_lat && (latency_compute(&r->ws, o->basis, &r->lat) < 0 ||
+			   phases_lateness(&r->ph, &r->ws, o->basis) < 0))
 		goto out;
 	ret = 0;
 out:
 	wakeups_free(&r->ws);
 	trace_close(&t);
 	return ret;
+}
+
+const char *state_name(const struct run *r, int i)
+{
+	static const char *const unnamed[MAX_STATES] = {
+		"state0", "state1", "state2", "state3", "state4", "state5", "state6", "state7",
+	};
+
+	if (i >= 0 && i < r->nr_state_names)
+		return r->state_name[i];
+	return i >= 0 && i < MAX_STATES ? unnamed[i] : "?";
 }
 
 double sum(const double *v, int n)

@@ -17,6 +17,7 @@
 
 #include "latency.h"
 #include "periods.h"
+#include "phases.h"
 #include "rules.h"
 
 struct state_stats {
@@ -57,7 +58,10 @@ struct manifest {
 	unsigned int hz;		/* the guest kernel's CONFIG_HZ, 0: unknown */
 };
 
-/* The per-CPU timeline plot covers this much of the start of the window. */
+/*
+ * The per-CPU timeline covers this much of the workload, from its start
+ * (the first phase_begin marker) unless IDLESIM_WINDOW=START:LEN says.
+ */
 #define TIMELINE_NS	(200 * 1000 * 1000ULL)
 #define TIMELINE_MAX	20000
 
@@ -67,8 +71,11 @@ struct timeline_row {
 	uint64_t start, end;
 };
 
+struct run_opts;
+
 struct run {
 	const char *dir;
+	const struct run_opts *o;
 	int point;			/* sweep point analysed, -1: the whole run */
 	/*
 	 * The workload's window: from the end of the "before" snapshot of the
@@ -79,6 +86,10 @@ struct run {
 	uint64_t window_start;
 	struct timeline_row *tl;
 	int nr_tl;
+	/* its window: trace times; rows are relative to tl_origin */
+	uint64_t tl_origin, tl_from, tl_to;
+	bool tl_phased;			/* rows since the workload's start */
+	struct phases ph;
 	struct manifest m;
 	/* the SoC the driver played, from its "idlesim: soc" trace marker */
 	char soc[32];
@@ -96,6 +107,7 @@ struct run {
 	bool has_select;
 	struct period_stats ps;
 	uint64_t periods;
+	uint64_t selected, tick_kept;	/* periods with the governor's inputs; of them, tick kept */
 	uint64_t demotions;
 	uint64_t exit_latency_ns;	/* paid, summed over periods */
 	uint64_t exit_latency_max_ns;
@@ -143,6 +155,7 @@ struct run {
 struct run_opts {
 	uint64_t budget_ns;		/* replaces the scenarios' latency budget; 0: none */
 	enum lateness_basis basis;	/* what budgets are judged on */
+	uint64_t tl_start_ns, tl_len_ns;	/* the timeline's window in the workload */
 };
 
 /*
@@ -154,6 +167,9 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 
 /* RUNDIR/manifest into @m; -1 (with a message) unless it says "status ok". */
 int read_manifest(const char *rundir, struct manifest *m);
+
+/* State @i's name from the run's SoC marker, else "state<i>" (older traces) */
+const char *state_name(const struct run *r, int i);
 
 double sum(const double *v, int n);
 double total_nj(const struct run *r);

@@ -7,7 +7,8 @@
 # wake-up file.  Per CPU and state: count, time, energy and transition
 # energy; the run's idle and active energy and demotions; the lateness
 # p50, p99, max and misses; the cluster's states (count and time in the
-# shallowest state of its CPUs while all are idle); the lateness split
+# shallowest state of its CPUs while all are idle); each phase's periods,
+# idle and busy energy; the lateness split
 # into modelled exit latency, emulator delay and guest path; and the
 # replay of the rule that ran must reproduce the kernel's choices
 # (target >= 99.9 %).
@@ -29,6 +30,12 @@ got=$(awk -F, 'NR > 1 && $3 > 0 { printf "cluster %d %d %d %s\n", $1, $2, $3, $4
 diff <(grep '^cluster ' <<<"$want" | sort) <(echo "$got" | sort) >"$IDLESIM_SCRATCH/clusters.diff" ||
 	{ cat "$IDLESIM_SCRATCH/clusters.diff"; fail "cluster states differ from trace-cmd report's (< expected, > analysis)"; }
 [ "$(grep -c '^cluster ' <<<"$want")" -ge 3 ] || fail "the fixture's cluster was in fewer than 3 states"
+# the scenario's phases, each with the periods that ended in it and the
+# busy energy reported in it
+got=$(awk -F, 'NR > 1 { printf "phase %s %d %d %s %s\n", $1, $3, $6, $8, $9 }' "$o/phases.csv")
+[ -n "$got" ] || fail "phases.csv has no phase of the fixture's scenario"
+diff <(grep '^phase ' <<<"$want" | sort) <(echo "$got" | sort) >"$IDLESIM_SCRATCH/phases.diff" ||
+	{ cat "$IDLESIM_SCRATCH/phases.diff"; fail "phase figures differ from trace-cmd report's (< expected, > analysis)"; }
 json=$o/summary.json
 jget() { sed -n "s/.*$1.*/\\1/p" "$json" | head -1; }
 for k in idle active; do

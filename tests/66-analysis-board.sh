@@ -44,9 +44,9 @@ demoted=$(awk -F, 'NR > 1 { d += $10 } END { print d + 0 }' "$full/states.csv")
 [ "$(wc -l <"$board/clusters.csv")" = "$(wc -l <"$full/clusters.csv")" ] ||
 	fail "the board's clusters.csv has other rows than a run's"
 paste -d, "$full/clusters.csv" "$board/clusters.csv" | awk -F, -v d="$demoted" '
-	NR > 1 { dc = $8 - $3; dt = $9 - $4; if (dc < 0) dc = -dc; if (dt < 0) dt = -dt
-		 if ($1 != $6 || $2 != $7 || dc > d || dt > 0.001 * $4 + d * $5) {
-			printf "cluster %s state %s: board %d periods %d ns, full analysis %d %d\n", $1, $2, $8, $9, $3, $4; bad = 1 } }
+	NR > 1 { dc = $9 - $3; dt = $10 - $4; if (dc < 0) dc = -dc; if (dt < 0) dt = -dt
+		 if ($1 != $7 || $2 != $8 || dc > d || dt > 0.001 * $4 + d * $5) {
+			printf "cluster %s state %s (%s): board %d periods %d ns, full analysis %d %d\n", $1, $2, $12, $9, $10, $3, $4; bad = 1 } }
 	END { exit bad }' || fail "board mode's cluster states differ from the full analysis' by more than the $demoted demotions allow"
 
 # energy within tolerance of what the driver charged

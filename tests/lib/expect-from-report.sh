@@ -14,6 +14,9 @@
 #   CPUs are idle, in the shallowest of their states (a CPU is in the
 #   requested state from its cpu_idle entry, in the one entered from its
 #   simsoc_enter, busy from its cpu_idle exit);
+#   a phase (from the generator's phase_begin and phase_end markers) holds
+#   the periods whose cpu_idle exit lies inside it and the busy energy of
+#   the simsoc_period events inside it;
 #   a wake-up (from the workload's wakeups-T.tsv, times from t0_ns of its
 #   summary; the trace is on CLOCK_MONOTONIC) was served from an idle
 #   period of the CPU it woke on if its intended time lies between the
@@ -25,7 +28,8 @@
 # usage: expect-from-report.sh RUNDIR
 # prints "state CPU STATE COUNT TOTAL_NS ENERGY_NJ TRANSITION_NJ" lines and
 # "active ACTIVE_NJ", "idle IDLE_NJ", "demoted N",
-# "cluster K STATE COUNT TOTAL_NS" lines and
+# "cluster K STATE COUNT TOTAL_NS" lines,
+# "phase THREAD INDEX PERIODS IDLE_NJ ACTIVE_NJ" lines and
 # "split SERVED MODEL_NS EMULATOR_NS GUEST_NS" (sums over the wake-ups) and
 # "judged NS" per wake-up: model + guest, what budgets are judged on.
 set -euo pipefail
@@ -57,8 +61,14 @@ function cpu_is(c, st, t,   k, i, m, old) {
 	if (m >= 0) clcount[k, m]++
 	clstate[k] = m; since[k] = t; clseen[k] = 1
 }
+$4 == "print:" && $6 == "idlesim:" && ($7 == "phase_begin" || $7 == "phase_end") {
+	k = val("thread") SUBSEP val("index")
+	if ($7 == "phase_begin") { pb[k] = ns($3); pe[k] = -1 } else pe[k] = ns($3)
+	next
+}
 $4 == "cpu_idle:" {
 	c = val("cpu_id"); st = val("state")
+	if (st == "4294967295" && (c in pend_e)) { nx++; xt[nx] = ns($3); xe[nx] = pend_e[c]; delete pend_e[c] }
 	if (st == "4294967295") { cpu_is(c, -1, ns($3)); inidle[c] = 0 }
 	else { cpu_is(c, st + 0, ns($3)); inidle[c] = 1; req[c] = st + 0; idle_from[c] = ns($3) }
 	next
@@ -66,6 +76,7 @@ $4 == "cpu_idle:" {
 $4 == "simsoc_period:" {
 	c = val("cpu"); s = val("seq")
 	active += val("busy_energy")
+	nb++; bt[nb] = ns($3); be[nb] = val("busy_energy")
 	arr("power", pw)
 	for (j = 0; j < 8; j++)
 		power[c, s, j] = pw[j]
@@ -89,6 +100,7 @@ $4 == "simsoc_exit:" {
 	tot[c, st] += res
 	en[c, st] += e
 	idle += e
+	pend_e[c] = e
 	if ((c, s, st) in power && ex <= res) {
 		tr = e - power[c, s, st] * (res - ex) / 1e6
 		trans[c, st] += tr > 0 ? tr : 0
@@ -109,6 +121,15 @@ END {
 		for (st = 0; st < 8; st++)
 			if ((k, st) in clcount)
 				printf "cluster %d %d %d %.0f\n", k, st, clcount[k, st], cltime[k, st]
+	for (k in pb) {
+		split(k, ks, SUBSEP)
+		pn = pi = pa = 0
+		for (i = 1; i <= nx; i++)
+			if (xt[i] >= pb[k] && (pe[k] < 0 || xt[i] < pe[k])) { pn++; pi += xe[i] }
+		for (i = 1; i <= nb; i++)
+			if (bt[i] >= pb[k] && (pe[k] < 0 || bt[i] < pe[k])) pa += be[i]
+		printf "phase %s %d %d %.0f %.0f\n", ks[1], ks[2], pn, pi, pa
+	}
 	nw = split(wakeups, ws, " ")
 	for (w = 1; w <= nw; w++) {
 		split(ws[w], f, ":")

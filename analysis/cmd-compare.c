@@ -3,7 +3,8 @@
  * idlesim-analyze compare --out DIR RUNDIR...: runs of one scenario
  * under several governors (the first is the baseline), each governor
  * under the same seeds, into DIR: comparison.csv, residency.csv,
- * rules.csv and summary.txt.  Every governor sees the same arrivals
+ * rules.csv, decomposition.csv and phases.csv (compare-parts.c) and
+ * summary.txt.  Every governor sees the same arrivals
  * under a seed, so differences to the baseline are tested seed by seed.
  *
  * idlesim-analyze compare --limits: "governors N" and "repeats N", which
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "output.h"
 #include "run.h"
 #include "stats.h"
@@ -34,16 +36,6 @@ static int same_scenario(const struct run *a, const struct run *b)
 	}
 	return 0;
 }
-
-#define MAX_GROUPS	8
-#define MAX_REPEATS	64
-
-/* The runs of one governor: repeats under different seeds. */
-struct group {
-	const char *governor;
-	int idx[MAX_REPEATS];
-	int n;
-};
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -78,9 +70,9 @@ bad:
  * The per-seed differences of @f between group @g and the baseline @g0
  * (same_seeds() has checked that they ran the same seeds).
  */
-static void paired_stats(const struct run *runs, const struct group *g0,
-			 const struct group *g, double (*f)(const struct run *),
-			 struct sample_stats *out)
+void paired_stats(const struct run *runs, const struct group *g0,
+		  const struct group *g, double (*f)(const struct run *),
+		  struct sample_stats *out)
 {
 	double d[64];
 	int i, k;
@@ -94,8 +86,8 @@ static void paired_stats(const struct run *runs, const struct group *g0,
 	sample_stats(d, g->n, out);
 }
 
-static void group_stats(const struct run *runs, const struct group *g,
-			double (*f)(const struct run *), struct sample_stats *out)
+void group_stats(const struct run *runs, const struct group *g,
+		 double (*f)(const struct run *), struct sample_stats *out)
 {
 	double v[64];
 	int i;
@@ -151,8 +143,8 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 	struct group groups[MAX_GROUPS] = { };
 	struct sample_stats base;
 	const char *odir = NULL;
-	int c, i, j, s, n, ng = 0, ret = 1, nr_states = 0;
-	FILE *cmp, *res, *txt, *rul;
+	int c, i, j, n, ng = 0, ret = 1, nr_states = 0;
+	FILE *cmp, *res, *txt, *rul, *dec, *pha;
 	struct run *runs;
 
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
@@ -209,7 +201,9 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 	res = cmp ? out_open(&out, odir, "residency.csv") : NULL;
 	txt = res ? out_open(&out, odir, "summary.txt") : NULL;
 	rul = txt ? out_open(&out, odir, "rules.csv") : NULL;
-	if (!rul) {
+	dec = rul ? out_open(&out, odir, "decomposition.csv") : NULL;
+	pha = dec ? out_open(&out, odir, "phases.csv") : NULL;
+	if (!pha) {
 		out_abort(&out);
 		goto free;
 	}
@@ -271,8 +265,13 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 		csv_opt(cmp, "%.0f", se.mean);
 		csv_opt(cmp, "%.0f", sg.mean);
 		fprintf(cmp, ",%.0f,%.0f,%.4g\n", pd.mean, pd.ci95, p);
-		fprintf(txt, "%-14s %12.3f %10.3f %9.3f %9s %9.3f %10.0f %9.0f %12.1f %11.2f%% ",
-			g->governor, e.mean / 1e6, e.ci95 / 1e6,
+		fprintf(txt, "%-14s %12.3f ", g->governor, e.mean / 1e6);
+		/* one run has no interval */
+		if (e.n > 1)
+			fprintf(txt, "%10.3f ", e.ci95 / 1e6);
+		else
+			fprintf(txt, "%10s ", "-");
+		fprintf(txt, "%9.3f %9s %9.3f %10.0f %9.0f %12.1f %11.2f%% ",
 			base.mean > 0 ? e.mean / base.mean : 0, pstr,
 			fl.mean > 0 ? e.mean / fl.mean : 0, per.mean, dem.mean, lat.mean / 1e3,
 			100 * agr.mean);
@@ -315,24 +314,9 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 				welch_p(&base, &e));
 		}
 	fprintf(txt, "\n");
-	/* residency.csv: one row per governor, one column per state (ms, all CPUs, mean over runs) */
-	fprintf(res, "governor");
-	for (s = 0; s < nr_states; s++)
-		fprintf(res, ",state%d", s);
-	fprintf(res, "\n");
-	for (j = 0; j < ng; j++) {
-		fprintf(res, "%s", groups[j].governor);
-		for (s = 0; s < nr_states; s++) {
-			double t = 0;
-			int k, cpu;
-
-			for (k = 0; k < groups[j].n; k++)
-				for (cpu = 0; cpu < runs[groups[j].idx[k]].nr_cpus; cpu++)
-					t += runs[groups[j].idx[k]].st[cpu][s].total_ns;
-			fprintf(res, ",%.3f", t / groups[j].n / 1e6);
-		}
-		fprintf(res, "\n");
-	}
+	compare_decompose(runs, groups, ng, dec, txt);
+	compare_phases(runs, groups, ng, pha, txt);
+	compare_residency(runs, groups, ng, nr_states, res);
 	write_rules(rul, runs, groups, ng);
 	fflush(txt);
 	if (out_commit(&out) < 0)
@@ -353,17 +337,3 @@ free:
 	free(runs);
 	return ret;
 }
-
-/*
- * tune: the points of a threshold sweep (scripts/tune.sh), each over its
- * scenarios and seeds, against the menu_deepest baseline at the current
- * values; the energy/latency Pareto front and the recommended point.
- *
- * A point's energy is, per repeat k, the sum over the scenarios of the
- * energy of its run under seed k; means, intervals and the t-test are
- * over k.  Lateness is pooled: wake-ups and misses are summed, p99 is the
- * mean of the runs' p99.  A point meets the budget when at most
- * --miss-rate of its wake-ups were later than their scenario's latency
- * budget (or --budget).  The recommendation is the point of least mean
- * energy among those that meet it.
- */

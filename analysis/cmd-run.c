@@ -99,15 +99,17 @@ static void write_rules_csv(const struct run *r, FILE *fp)
 {
 	int i;
 
-	fprintf(fp, "rule,periods,energy_nj,ratio_to_oracle,agreement\n");
+	fprintf(fp, "rule,periods,energy_nj,ratio_to_oracle,agreement,transition_nj\n");
 	for (i = 0; i < NR_RULES; i++)
-		fprintf(fp, "%s,%llu,%.0f,%.4f,%.4f\n", rule_names[i],
+		fprintf(fp, "%s,%llu,%.0f,%.4f,%.4f,%.0f\n", rule_names[i],
 			(unsigned long long)r->replayed, r->rule_nj[i],
 			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0,
-			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0);
-	fprintf(fp, "oracle,%llu,%.0f,1.0000,\n", (unsigned long long)r->replayed, r->oracle_nj);
-	fprintf(fp, "actual,%llu,%.0f,%.4f,\n", (unsigned long long)r->replayed,
-		r->actual_model_nj, r->oracle_nj > 0 ? r->actual_model_nj / r->oracle_nj : 0);
+			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0,
+			r->rule_tr_nj[i]);
+	fprintf(fp, "oracle,%llu,%.0f,1.0000,,\n", (unsigned long long)r->replayed, r->oracle_nj);
+	fprintf(fp, "actual,%llu,%.0f,%.4f,,%.0f\n", (unsigned long long)r->replayed,
+		r->actual_model_nj, r->oracle_nj > 0 ? r->actual_model_nj / r->oracle_nj : 0,
+		r->actual_model_tr_nj);
 }
 
 static void write_lateness(const struct latency *l, FILE *fp)

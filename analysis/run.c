@@ -273,6 +273,7 @@ static int on_period(const struct period *p, void *data)
 		int pick = rule_select(i, t, &r->nominal, &in);
 
 		r->rule_nj[i] += state_energy(t, pick, wait_ns);
+		r->rule_tr_nj[i] += t->active_uw * (double)t->exit_latency_ns[pick] / 1e6;
 		if (pick == e)
 			r->rule_agree[i]++;
 		else if (i == r->ran_rule && getenv("IDLESIM_DEBUG_REPLAY"))
@@ -286,6 +287,7 @@ static int on_period(const struct period *p, void *data)
 	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns),
 				     wait_ns);
 	r->actual_model_nj += state_energy(t, e, wait_ns);
+	r->actual_model_tr_nj += t->active_uw * (double)t->exit_latency_ns[e] / 1e6;
 	r->actual_driver_nj += (double)p->energy;
 	return 0;
 }

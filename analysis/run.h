@@ -114,9 +114,11 @@ struct run {
 	/* replay, over the periods that carry a table and the governor's inputs */
 	uint64_t replayed;
 	double rule_nj[NR_RULES];
+	double rule_tr_nj[NR_RULES];	/* of which the exit transitions */
 	uint64_t rule_agree[NR_RULES];
 	double oracle_nj;
 	double actual_model_nj;		/* the entered states priced like the rules */
+	double actual_model_tr_nj;	/* of which the exit transitions */
 	double actual_driver_nj;	/* the driver's own figures, same periods */
 	int ran_rule;			/* the rule the run's governor applies, or -1 */
 	/* cross-checks against the guest's own counters, over the window */

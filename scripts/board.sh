@@ -60,7 +60,7 @@ energy() { # LABEL SUMMARY.JSON
 [ "$(grep -c . "$tmp/energy.csv")" -eq "$(grep -c . "$tmp/residency.csv")" ] ||
 	die "an energy line is missing (the summary.json of $trace or $run)"
 title=$(basename "$trace")
-gnuplot -e "dir='$tmp'; title='$title'" "$src/analysis/plots/board.gp" 2>"$tmp/gnuplot.log" ||
+gnuplot -e "dir='$tmp'; title='$title'; plots='$src/analysis/plots'" "$src/analysis/plots/board.gp" 2>"$tmp/gnuplot.log" ||
 	{ cat "$tmp/gnuplot.log" >&2; die "gnuplot failed"; }
 rm -f "$tmp/gnuplot.log"
 

@@ -77,15 +77,27 @@ echo "  [compare] $* ($repeats run$([ "$repeats" -gt 1 ] && echo s) each)"
 	cat "$cmp.tmp/compare.log" >&2
 	exit 1
 }
-gnuplot -e "dir='$cmp.tmp'; scenario='$name'" "$src/analysis/plots/compare.gp" 2>"$cmp.tmp/gnuplot.log" || {
+plots=$src/analysis/plots
+gnuplot -e "dir='$cmp.tmp'; scenario='$name'; plots='$plots'" "$plots/compare.gp" 2>"$cmp.tmp/gnuplot.log" || {
 	echo "compare: gnuplot failed:" >&2
 	cat "$cmp.tmp/gnuplot.log" >&2
 	exit 1
 }
+# the states by name, as the comparison's residency.csv has them
+names=$(head -1 "$cmp.tmp/residency.csv" | cut -d, -f2- | tr ',' ' ')
 for r in "${first[@]}"; do
 	gov=$(awk '$1 == "governor" {print $2}' "$r/manifest")
-	gnuplot -e "csv='$r/analysis/timeline.csv'; out='$cmp.tmp/timeline-$gov'; title='$name under $gov: idle states per CPU, first 200 ms'" \
-		"$src/analysis/plots/timeline.gp" 2>>"$cmp.tmp/gnuplot.log" || {
+	# the window the analysis cut the timeline to (WINDOW=), from its summary
+	read -r origin from to < <(sed -n 's/.*"timeline": { "origin": "\([a-z ]*\)", "from_ms": \([0-9.]*\), "to_ms": \([0-9.]*\) }.*/\1|\2|\3/p' \
+		"$r/analysis/summary.json" | tr ' |' '_ ')
+	[ -n "$to" ] || die "$r/analysis/summary.json: no timeline window"
+	from=$(printf '%g' "$from") to=$(printf '%g' "$to")
+	if [ "$(wc -l <"$r/analysis/timeline.csv")" -lt 2 ]; then
+		echo "compare: no idle period of $r in its timeline window ($from-$to ms): no timeline plot (WINDOW=START:LEN)" >&2
+		continue
+	fi
+	gnuplot -e "csv='$r/analysis/timeline.csv'; phases='$r/analysis/phases.csv'; from=$from; to=$to; names='$names'; plots='$plots'; out='$cmp.tmp/timeline-$gov'; title='$name under $gov: idle states per CPU, $from-$to ms after the ${origin//_/ }'" \
+		"$plots/timeline.gp" 2>>"$cmp.tmp/gnuplot.log" || {
 		echo "compare: gnuplot failed on the timeline of $r" >&2
 		exit 1
 	}

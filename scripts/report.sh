@@ -40,7 +40,7 @@ current() {
 	sha=$(sha256sum "$file" | cut -c1-16)
 	# an rt-app workload's runs record its JSON's checksum
 	[[ $file == *.json ]] && key=rtapp_json_sha256
-	[ -s "$cmp/runs.txt" ] && [ -s "$cmp/comparison.csv" ] || return 1
+	[ -s "$cmp/runs.txt" ] && [ -s "$cmp/comparison.csv" ] && [ -s "$cmp/decomposition.csv" ] || return 1
 	while read -r r; do
 		grep -q "^kernel_image .* sha256 $img_sha\$" "$r/manifest" 2>/dev/null &&
 			grep -q "^initrd .* sha256 $rd_sha\$" "$r/manifest" &&
@@ -95,7 +95,7 @@ for arg in "$@"; do
 	files+=("$file")
 	for p in "$cmp"/*.png "$cmp"/*.svg; do cp "$p" "$tmp/$scn-$(basename "$p")"; done
 	cp "$cmp/summary.txt" "$tmp/$scn-summary.txt"
-	cp "$cmp/comparison.csv" "$tmp/$scn-comparison.csv"
+	for f in comparison decomposition phases; do cp "$cmp/$f.csv" "$tmp/$scn-$f.csv"; done
 	# the comparison's columns by their header's name; the baseline is row 1
 	awk -F, -v s="$scn" -v f="$cmp/comparison.csv" '
 	NR == 1 {
@@ -133,7 +133,7 @@ for b in ${boards[@]+"${boards[@]}"}; do
 	echo "  [report] board trace $bt${bs:+ beside $bs}"
 	bnames+=("$bn|$bt|$bs|$with")
 done
-gnuplot -e "dir='$tmp'; ngov=${#govs[@]}" "$src/analysis/plots/report.gp" 2>"$tmp/gnuplot.log" ||
+gnuplot -e "dir='$tmp'; ngov=${#govs[@]}; repeats=$repeats" "$src/analysis/plots/report.gp" 2>"$tmp/gnuplot.log" ||
 	{ cat "$tmp/gnuplot.log" >&2; echo "report: gnuplot failed" >&2; exit 1; }
 rm -f "$tmp/gnuplot.log"
 
@@ -151,7 +151,7 @@ body { font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
 td:first-child, th:first-child, td:nth-child(2) { text-align: left; }
 pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 85%; }
-img { max-width: 100%; } .sig { font-weight: bold; }
+img { max-width: 100%; } .sig { font-weight: bold; } .why { font-weight: bold; }
 </style></head><body>
 <h1>idlesim: governors compared on every scenario, SoC $socname</h1>
 <p>SoC <b>$socname</b>: $socdesc.</p>
@@ -172,12 +172,18 @@ EOT
 		s=${names[$i]}
 		echo "<h2 id=\"$s\">$s</h2>"
 		echo "<p>$("$check" --describe "$(scenario_ini "${files[$i]}" "$tmp.ini")" | esc)</p>"
-		echo "<pre>$(esc <"$tmp/$s-summary.txt")</pre>"
+		# why the governors differ, in the comparison's own sentences
+		sed -n 's/^  \([^ ].*: [+-][0-9.]* mJ (.*the largest part is .*\)$/\1/p' "$tmp/$s-summary.txt" |
+			esc | sed 's|^|<p class="why">|; s|$|</p>|'
 		for p in energy residency rules; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
+		svgs="<a href=\"$s-energy.svg\">energy</a>, <a href=\"$s-residency.svg\">residency</a>, <a href=\"$s-rules.svg\">rules</a>"
 		for g in "${govs[@]}"; do
-			[ -f "$tmp/$s-timeline-$g.png" ] && echo "<img src=\"$s-timeline-$g.png\" alt=\"$s timeline under $g\">"
+			[ -f "$tmp/$s-timeline-$g.png" ] || continue
+			echo "<img src=\"$s-timeline-$g.png\" alt=\"$s timeline under $g\">"
+			svgs+=", <a href=\"$s-timeline-$g.svg\">timeline under $g</a>"
 		done
-		echo "<p>Data: <a href=\"$s-comparison.csv\">comparison.csv</a>; SVG: <a href=\"$s-energy.svg\">energy</a>, <a href=\"$s-residency.svg\">residency</a>.</p>"
+		echo "<pre>$(esc <"$tmp/$s-summary.txt")</pre>"
+		echo "<p>Data: <a href=\"$s-comparison.csv\">comparison.csv</a>, <a href=\"$s-decomposition.csv\">decomposition.csv</a>, <a href=\"$s-phases.csv\">phases.csv</a>; SVG: $svgs.</p>"
 	done
 	[ ${#bnames[@]} -eq 0 ] || echo "<h2 id=\"board\">Board traces</h2>
 <p>Traces recorded elsewhere, priced under this SoC's description at fixed conditions (estimates, not measurements: each summary says what it cannot know), beside the baseline's run of the scenario named.</p>"

@@ -18,7 +18,7 @@ sed -i 's/^governor .*/governor other/' "$s/other/manifest"
 
 expect_exit 0 "$an" run --out "$s/run" "$fx"
 expect_exit 0 "$an" compare --out "$s/cmp" "$s/base" "$s/other"
-for f in comparison.csv residency.csv rules.csv summary.txt; do
+for f in comparison.csv residency.csv rules.csv decomposition.csv phases.csv summary.txt; do
 	[ -s "$s/cmp/$f" ] || fail "compare wrote no $f"
 done
 
@@ -42,6 +42,31 @@ want=$(awk -F, 'NR > 1 { print $1 "," $3 "," $3 }' "$s/run/rules.csv")
 got=$(tail -n +2 "$s/cmp/rules.csv")
 [ "$want" = "$got" ] || { diff <(echo "$want") <(echo "$got"); fail "rules.csv differs from the run's replay (< run, > compare)"; }
 [ "$(grep -c . <<<"$got")" -ge 5 ] || fail "rules.csv: fewer than 3 rules, the oracle and what ran"
+
+# decomposition.csv: the parts add up to the difference, to the nJ; with
+# the copy labelled menu, whose rule (lowest power) the replay knows, the
+# periods, busy time and transitions are the same, so all of the rule's
+# part comes back, negated, as the periods' part
+cp -a "$fx" "$s/menu"
+sed -i 's/^governor .*/governor menu/' "$s/menu/manifest"
+expect_exit 0 "$an" compare --out "$s/cmpm" "$s/base" "$s/menu"
+sums() {	# DECOMPOSITION.CSV: "governor diff rule periods active transitions" per row
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["governor"], $c["diff_nj"], $c["part_rule_nj"], $c["part_periods_nj"],
+			$c["part_active_nj"], $c["part_transition_nj"] }' "$1"
+}
+while read -r g d a b c t; do
+	[ "$((${a:-0} + b + c + t))" -eq "$d" ] || fail "$g: the parts $a + $b + $c + $t do not add up to $d nJ"
+done < <(sums "$s/cmpm/decomposition.csv")
+read -r g d a b c t < <(sums "$s/cmpm/decomposition.csv" | tail -1)
+[ "$g $d $c $t" = "menu 0 0 0" ] && [ "$b" -eq $((-a)) ] ||
+	fail "the same periods relabelled menu: diff $d, rule $a, periods $b, active $c, transitions $t"
+# the rule's part from the fixture's own replay: lowest power's residency
+# energy (energy less transitions) less what was entered, to rounding
+w=$(awk -F, '$1 == "lowest_power" { lp = $3 - $6 } $1 == "actual" { ac = $3 - $6 } END { printf "%.0f", lp - ac }' "$s/run/rules.csv")
+[ $((a - w)) -le 2 ] && [ $((w - a)) -le 2 ] || fail "the rule's part $a nJ; the run's replay says $w nJ"
+note "on the fixture's periods lowest power's rule costs $a nJ of residency energy against what deepest entered"
+grep -q "the parts add up to the difference" "$s/cmpm/summary.txt" || fail "summary.txt does not take the difference apart"
 
 # refused: a different scenario file, one governor, other seeds
 cp -a "$fx" "$s/edited"

@@ -17,6 +17,21 @@ for img in $(sed -n 's/.*<img src="\([^"]*\)".*/\1/p' "$html"); do
 	[ -s "$rep/$img" ] || fail "index.html shows $img, which is not in $rep"
 done
 [ "$(grep -c '<img src=' "$html")" -ge 9 ] || fail "index.html: expected the overview and 4 plots per scenario"
+# a fresh comparison's difference taken apart: the parts add up to it,
+# and the rule's part is menu's rule replayed on the baseline's periods
+# against what the baseline entered (residency energy: less transitions)
+for s in audio cyclictest-stress; do
+	c=$IDLESIM_RUNS/$s/compare/decomposition.csv
+	read -r d a b e t < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["governor"] == "menu" { print $c["diff_nj"], $c["part_rule_nj"], $c["part_periods_nj"],
+			$c["part_active_nj"], $c["part_transition_nj"] }' "$c")
+	[ -n "$t" ] && [ $((a + b + e + t)) -eq "$d" ] || fail "$s: the parts $a + $b + $e + $t do not add up to $d nJ"
+	w=$(awk -F, '$1 == "lowest_power" { lp = $3 - $6 } $1 == "actual" { ac = $3 - $6 } END { printf "%.0f", lp - ac }' \
+		"$IDLESIM_RUNS/$s/menu_deepest/analysis/rules.csv")
+	[ $((a - w)) -le 2 ] && [ $((w - a)) -le 2 ] || fail "$s: the rule's part $a nJ; the baseline's replay says $w nJ"
+	note "$s: menu - menu_deepest = $d nJ: rule $a, periods $b, active $e, transitions $t"
+	grep -q "the largest part is" "$IDLESIM_RUNS/$s/compare/summary.txt" || fail "$s: summary.txt names no largest part"
+done
 for s in audio cyclictest-stress; do
 	grep -q "<h2 id=\"$s\">" "$html" || fail "no section for $s"
 	want=$(awk -F, 'NR == 2 { b = $3 } NR == 3 { printf "%.4f", $3 / b }' "$IDLESIM_RUNS/$s/compare/comparison.csv")

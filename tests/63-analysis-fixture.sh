@@ -36,6 +36,19 @@ got=$(awk -F, 'NR > 1 { printf "phase %s %d %d %s %s\n", $1, $3, $6, $8, $9 }' "
 [ -n "$got" ] || fail "phases.csv has no phase of the fixture's scenario"
 diff <(grep '^phase ' <<<"$want" | sort) <(echo "$got" | sort) >"$IDLESIM_SCRATCH/phases.diff" ||
 	{ cat "$IDLESIM_SCRATCH/phases.diff"; fail "phase figures differ from trace-cmd report's (< expected, > analysis)"; }
+# the timeline: the window asked for, from the workload's start (the
+# first phase marker), periods clipped to it; the default 0:200
+w=$IDLESIM_SCRATCH/window
+expect_exit 0 env IDLESIM_WINDOW=300:100 "$an" run --out "$w" "$fx"
+grep -q '"timeline": { "origin": "workload start", "from_ms": 300.000, "to_ms": 400.000 }' "$w/summary.json" ||
+	fail "summary.json does not give the window asked for: $(grep timeline "$w/summary.json")"
+awk -F, 'NR > 1 { n++; if ($2 < 300 || $3 > 400 || $3 <= $2) bad = 1; if ($2 == 300) a = 1; if ($3 == 400) b = 1 }
+	END { exit !(n > 10 && !bad && a && b) }' "$w/timeline.csv" ||
+	fail "timeline.csv is not the 300-400 ms window of the workload, clipped"
+grep -q '"from_ms": 0.000, "to_ms": 200.000' "$o/summary.json" || fail "the default window is not 0-200 ms"
+[ "$(head -1 "$o/timeline.csv")" = "cpu,start_ms,end_ms,state,name" ] || fail "timeline.csv names no state"
+expect_exit 2 env IDLESIM_WINDOW=300 "$an" run --out "$w" "$fx"
+expect_grep "IDLESIM_WINDOW=300: expected START:LEN" "$out" "a window without its length"
 json=$o/summary.json
 jget() { sed -n "s/.*$1.*/\\1/p" "$json" | head -1; }
 for k in idle active; do

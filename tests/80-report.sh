@@ -31,6 +31,12 @@ for s in audio cyclictest-stress; do
 	[ $((a - w)) -le 2 ] && [ $((w - a)) -le 2 ] || fail "$s: the rule's part $a nJ; the baseline's replay says $w nJ"
 	note "$s: menu - menu_deepest = $d nJ: rule $a, periods $b, active $e, transitions $t"
 	grep -q "the largest part is" "$IDLESIM_RUNS/$s/compare/summary.txt" || fail "$s: summary.txt names no largest part"
+	# the plots' data name the states, and the timelines are of the workload
+	[ "$(head -1 "$IDLESIM_RUNS/$s/compare/residency.csv")" = "governor,WFI,core-ret,core-off,cluster-off,soc-sleep" ] ||
+		fail "$s: residency.csv does not name the states: $(head -1 "$IDLESIM_RUNS/$s/compare/residency.csv")"
+	tl=$IDLESIM_RUNS/$s/menu/analysis/timeline.csv
+	awk -F, 'NR > 1 { n++; if ($2 < 0 || $3 > 200 || $5 !~ /^(WFI|core-ret|core-off|cluster-off|soc-sleep)$/) bad = 1 }
+		END { exit !(n > 0 && !bad) }' "$tl" || fail "$s: $tl is not the first 200 ms of the workload, named"
 done
 for s in audio cyclictest-stress; do
 	grep -q "<h2 id=\"$s\">" "$html" || fail "no section for $s"

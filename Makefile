@@ -83,6 +83,8 @@ SERIES_FILES := $(SRC)/kernel-patches/series \
 	$(addprefix $(SRC)/kernel-patches/,$(shell sed -e 's/\#.*//' $(SRC)/kernel-patches/series 2>/dev/null))
 
 # Reproducible kernel builds: no host name or date in the image.
+# the host tools' own makes: quiet about what is up to date, unless V=1
+SUBMAKE = $(MAKE) $(if $(filter 1,$(V)),,-s)
 KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc") \
 	KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_USER=idlesim \
@@ -270,16 +272,16 @@ guest-bin: $(GUEST_PROGS)
 
 ifneq ($(WORKLOAD_BIN),)
 $(WORKLOAD_BIN): $(WORKLOAD_SRCS) $(DEPS_STAMP)
-	$(Q)$(MAKE) -C $(SRC)/workloads O=$(O)/workloads guest
+	$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads guest
 
 $(WORKLOAD_HOST): $(WORKLOAD_SRCS) $(DEPS_STAMP)
-	$(Q)$(MAKE) -C $(SRC)/workloads O=$(O)/workloads host
+	$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads host
 endif
 
 # The SoC descriptions' host tool (socs/): checks, the driver's parameter,
 # imports from device trees.
 $(SOC_TOOL): $(SOC_SRCS) $(DEPS_STAMP)
-	$(Q)$(MAKE) -C $(SRC)/socs O=$(O)/socs tool
+	$(Q)$(SUBMAKE) -C $(SRC)/socs O=$(O)/socs tool
 
 socs: $(SOC_TOOL)
 	$(Q)$(SOC_TOOL) describe $(SRC)/socs/*.soc
@@ -307,7 +309,7 @@ ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile)
 analysis: $(ANALYZE)
 
 $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
-	$(Q)$(MAKE) -C $(SRC)/analysis O=$(O)/analysis all sanitize fuzz
+	$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis all sanitize fuzz
 
 # --- running ------------------------------------------------------------------
 
@@ -318,7 +320,7 @@ RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
 	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
-	IDLESIM_SOC=$(SOC) IDLESIM_SOC_TOOL=$(SOC_TOOL)
+	IDLESIM_SOC=$(SOC) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V)
 
 # First, so that a bad ICOUNT costs no build.
 # The SoC and the scenarios the goal runs are checked as soon as their

@@ -49,6 +49,9 @@ if [ "$repeats" -gt 1 ]; then
 		die "cannot read the seed of $scn"
 fi
 
+# one line per run, with the guest time done and an estimate of what is left
+gsec=$(scenario_guest_seconds "$scn") || exit 2
+progress_start $(($# * repeats)) "$(awk -v g="$gsec" -v n=$(($# * repeats)) 'BEGIN { print g * n }')"
 runs=() first=()
 for gov in "$@"; do
 	for ((k = 0; k < repeats; k++)); do
@@ -59,11 +62,15 @@ for gov in "$@"; do
 			dir=$out/$gov/seed-$((base_seed + k))
 			seedopt=(--seed $((base_seed + k)))
 		fi
-		"$src/scripts/run-scenario.sh" "${seedopt[@]}" "$scn" "$gov" "$dir" || {
+		mkdir -p "$(dirname "$dir")"
+		"$src/scripts/run-scenario.sh" "${seedopt[@]}" "$scn" "$gov" "$dir" >"$dir.log" 2>&1 || {
 			rc=$?
+			cat "$dir.log" >&2
 			echo "compare: the $gov run ($dir) failed (exit $rc); nothing compared" >&2
 			exit $rc
 		}
+		[ "${IDLESIM_VERBOSE:-0}" != 1 ] || cat "$dir.log"
+		progress_step "$name under $gov, seed $(awk '$1 == "seed" { print $2 }' "$dir/manifest")" "$gsec"
 		runs+=("$dir")
 		[ $k -eq 0 ] && first+=("$dir")
 	done

@@ -71,6 +71,17 @@ scenario_check() {
 	rm -rf "$d"
 }
 
+# scenario_guest_seconds SCENARIO: the guest time a run of it takes
+scenario_guest_seconds() {
+	local d ini v
+	d=$(mktemp -d)
+	ini=$(scenario_ini "$(scenario_file "$1")" "$d") &&
+		v=$("${IDLESIM_WORKLOAD_HOST:?}" --get guest_seconds "$ini")
+	rm -rf "$d"
+	[ -n "${v:-}" ] || return 2
+	printf '%s\n' "$v"
+}
+
 # soc_file SOC: the SoC description SOC stands for, a name in socs/ or a
 # path to a .soc file (which need not exist)
 soc_file() {
@@ -113,4 +124,38 @@ read_limits() {
 	for k in "$@"; do
 		[[ ${limit[$k]:-} =~ ^[1-9][0-9]*$ ]] || die "$analyze $cmd --limits: no limit for $k"
 	done
+}
+
+# Progress of a job of many runs (compare, report, tune): one line per run
+# done, with the guest seconds done and an estimate of the time left.
+# A job made of others (a report's comparisons) exports its own count in
+# IDLESIM_PROGRESS ("T0 DONE_S TOTAL_S RUNS_DONE RUNS_TOTAL"), so that
+# their lines count for the whole; otherwise progress_start starts one.
+# progress_start RUNS GUEST_S: a job of RUNS runs, GUEST_S guest seconds in all
+progress_start() {
+	[ -n "${IDLESIM_PROGRESS:-}" ] || IDLESIM_PROGRESS="$(date +%s) 0 $2 0 $1"
+	export IDLESIM_PROGRESS
+}
+
+# progress_step LABEL GUEST_S: a run of GUEST_S guest seconds is done
+progress_step() {
+	local t0 done total rd rt now
+	read -r t0 done total rd rt <<<"$IDLESIM_PROGRESS"
+	now=$(date +%s)
+	done=$(awk -v a="$done" -v b="$2" 'BEGIN { printf "%.1f", a + b }')
+	rd=$((rd + 1))
+	IDLESIM_PROGRESS="$t0 $done $total $rd $rt"
+	awk -v l="$1" -v d="$done" -v t="$total" -v e=$((now - t0)) -v rd="$rd" -v rt="$rt" 'BEGIN {
+		left = d > 0 && t > d ? e * (t - d) / d : 0
+		printf "  [%d/%d] %s: %.1f of %.1f guest s done in %d s", rd, rt, l, d, t, e
+		if (rd < rt) printf ", about %d s left", left + 0.5
+		printf "\n" }'
+}
+
+# progress_skip RUNS GUEST_S: runs a part of the job did, counted silently
+progress_skip() {
+	local t0 done total rd rt
+	read -r t0 done total rd rt <<<"$IDLESIM_PROGRESS"
+	done=$(awk -v a="$done" -v b="$2" 'BEGIN { printf "%.1f", a + b }')
+	IDLESIM_PROGRESS="$t0 $done $total $((rd + $1)) $rt"
 }

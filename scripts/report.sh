@@ -75,6 +75,15 @@ tmp=$out.tmp
 rm -rf "$tmp"
 mkdir -p "$tmp"
 printf 'scenario,governor,ratio,ratio_lo,ratio_hi,p_value,significant,ratio_to_oracle,lateness_p99_ns,budget_misses\n' >"$tmp/overview.csv"
+# the runs to make, for the progress lines: those of the comparisons not current
+nruns=0 gtotal=0
+for arg in "$@"; do
+	current "$runs/$(basename "$arg" .json)/compare" "$(scenario_file "$arg")" && continue
+	g=$(scenario_guest_seconds "$arg") || die "cannot read the guest time of $arg"
+	nruns=$((nruns + repeats * ${#govs[@]}))
+	gtotal=$(awk -v a="$gtotal" -v g="$g" -v n=$((repeats * ${#govs[@]})) 'BEGIN { print a + g * n }')
+done
+progress_start "$nruns" "$gtotal"
 names=() files=()
 for arg in "$@"; do
 	file=$(scenario_file "$arg")
@@ -83,12 +92,16 @@ for arg in "$@"; do
 	if current "$cmp" "$file"; then
 		echo "  [report] $scn: the comparison is current, reused"
 	else
-		IDLESIM_REPEATS=$repeats "$src/scripts/compare.sh" "$arg" "$runs/$scn" "${govs[@]}" \
-			>"$tmp/$scn.log" 2>&1 || {
+		# its runs' progress lines, counted for the whole report; the rest to its log
+		IDLESIM_REPEATS=$repeats "$src/scripts/compare.sh" "$arg" "$runs/$scn" "${govs[@]}" 2>&1 |
+			tee "$tmp/$scn.log" | grep --line-buffered '^  \[[0-9]*/[0-9]*\] '
+		[ "${PIPESTATUS[0]}" -eq 0 ] || {
 			tail -20 "$tmp/$scn.log" >&2
 			echo "report: the comparison of $scn failed (log: $tmp/$scn.log)" >&2
 			exit 1
 		}
+		progress_skip $((repeats * ${#govs[@]})) \
+			"$(awk -v g="$(scenario_guest_seconds "$arg")" -v n=$((repeats * ${#govs[@]})) 'BEGIN { print g * n }')"
 		echo "  [report] $scn: compared"
 	fi
 	names+=("$scn")

@@ -67,23 +67,36 @@ done
 
 # --- local execution under GNU parallel ----------------------------------------
 
+# the guest time of each scenario's run, and of a run of the sweep (from
+# its directory's name): a baseline runs the scenario once, a sweep boot
+# once per point it holds
+declare -A gs
+for i in "${!files[@]}"; do
+	gs[$(basename "$(basename "${files[$i]}" .ini)" .json)]=$("$check" --get guest_seconds "${inis[$i]}")
+done
+run_guest_s() {	# RUNDIR
+	local name tag n=1
+	name=$(basename "$(dirname "$1")") tag=$(basename "$1")
+	[[ $tag == baseline-* ]] || n=$(grep -c . "$out/inputs/$name/$tag/points.tsv")
+	awk -v g="${gs[$name]:-0}" -v n="$n" 'BEGIN { print g * n }'
+}
+
 if [ "$ntodo" -gt 0 ]; then
-	t0=$(date +%s) done=0 failed=0
-	echo "tune: 0/$ntodo runs"
+	done=0 failed=0 total=0
+	while read -r -a job; do
+		total=$(awk -v a="$total" -v b="$(run_guest_s "${job[5]}")" 'BEGIN { print a + b }')
+	done <"$out/jobs.txt"
+	progress_start "$ntodo" "$total"
 	while read -r line; do
 		case $line in
 		"tune-run: ok "* | "tune-run: kept "*) done=$((done + 1)) ;;
 		"tune-run: FAILED "*) done=$((done + 1)) failed=$((failed + 1)); echo "$line" >&2 ;;
 		*) continue ;;
 		esac
-		el=$(($(date +%s) - t0))
-		left=$((ntodo - done))
-		eta=$(((el * left + done - 1) / done))
-		if [ $left -gt 0 ]; then
-			echo "tune: $done/$ntodo runs, ETA $(((eta + 59) / 60)) min"
-		else
-			echo "tune: $done/$ntodo runs, $((el / 60)) min $((el % 60)) s"
-		fi
+		rd=${line#tune-run: * }
+		rd=${rd%% *}
+		rd=${rd%:}
+		progress_step "$(basename "$(dirname "$rd")")/$(basename "$rd")" "$(run_guest_s "$rd")"
 	done < <(parallel --will-cite -j "$jobs" --joblog "$out/joblog.txt" --halt never <"$out/jobs.txt")
 	if [ "$failed" -gt 0 ]; then
 		echo "tune: $failed of $ntodo runs failed (above); the completed runs are kept: re-run the same command to retry the rest" >&2

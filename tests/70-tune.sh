@@ -65,7 +65,10 @@ bash -n "$grid/tune.sbatch" || fail "grid: tune.sbatch does not parse"
 # --- the sweep ------------------------------------------------------------------
 expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000
 expect_grep "4 points \(current: s3_residency_us=2500\)" "$out" "the current value is a point"
-expect_grep "tune: 3/3 runs" "$out" "progress line"
+# one line per run: a baseline of the 4 s scenario, two boots of two points
+# (in the order they finish: the baseline's 4 s or a boot's 8 s first)
+expect_grep "^  \[1/3\] tune-short/(baseline-seed7: 4|menu-seed7-c[01]: 8)\.0 of 20.0 guest s done in [0-9]+ s, about [0-9]+ s left$" "$out" "first progress line"
+expect_grep "^  \[3/3\] tune-short/menu-seed7-c[01]: 20.0 of 20.0 guest s done in [0-9]+ s$" "$out" "last progress line"
 csv=$IDLESIM_SCRATCH/sweep/results/tune.csv
 [ -s "$csv" ] || fail "no tune.csv"
 for f in tune.json front.csv recommendation.txt tune-energy.png tune-energy.svg tune-pareto.png tune-pareto.svg; do

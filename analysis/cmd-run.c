@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,12 +101,13 @@ static void write_rules_csv(const struct run *r, FILE *fp)
 	int i;
 
 	fprintf(fp, "rule,periods,energy_nj,ratio_to_oracle,agreement,transition_nj\n");
-	for (i = 0; i < NR_RULES; i++)
-		fprintf(fp, "%s,%llu,%.0f,%.4f,%.4f,%.0f\n", rule_names[i],
+	for (i = 0; i < NR_RULES; i++) {
+		fprintf(fp, "%s,%llu,%.0f,%.4f", rule_names[i],
 			(unsigned long long)r->replayed, r->rule_nj[i],
-			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0,
-			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0,
-			r->rule_tr_nj[i]);
+			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0);
+		csv_opt(fp, "%.4f", rule_agreement(r, i));
+		fprintf(fp, ",%.0f\n", r->rule_tr_nj[i]);
+	}
 	fprintf(fp, "oracle,%llu,%.0f,1.0000,,\n", (unsigned long long)r->replayed, r->oracle_nj);
 	fprintf(fp, "actual,%llu,%.0f,%.4f,,%.0f\n", (unsigned long long)r->replayed,
 		r->actual_model_nj, r->oracle_nj > 0 ? r->actual_model_nj / r->oracle_nj : 0,
@@ -210,14 +212,18 @@ static void write_summary(const struct run *r, FILE *fp)
 		return;
 	fprintf(fp, "  replayed on %llu periods (energy of the idle periods alone):\n",
 		(unsigned long long)r->replayed);
-	for (i = 0; i < NR_RULES; i++)
-		fprintf(fp, "    %-13s %10.3f mJ  %6.3fx oracle  agrees with the run on %6.2f%%%s\n",
-			rule_names[i], r->rule_nj[i] / 1e6,
-			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0,
-			100.0 * (double)r->rule_agree[i] / (double)r->replayed,
-			i == r->ran_rule ? "  (the rule that ran)" : "");
-	fprintf(fp, "    %-13s %10.3f mJ\n", "oracle", r->oracle_nj / 1e6);
-	fprintf(fp, "    %-13s %10.3f mJ  (the driver charged %.3f mJ)\n", "as run",
+	for (i = 0; i < NR_RULES; i++) {
+		fprintf(fp, "    %-16s %10.3f mJ  %6.3fx oracle", rule_names[i], r->rule_nj[i] / 1e6,
+			r->oracle_nj > 0 ? r->rule_nj[i] / r->oracle_nj : 0);
+		if (!isnan(rule_agreement(r, i)))
+			fprintf(fp, "  agrees with the run on %6.2f%%", 100 * rule_agreement(r, i));
+		fprintf(fp, "%s\n", i == r->ran_rule ? "  (the rule that ran)" : "");
+	}
+	fprintf(fp, "    (teo's agreement over the %llu periods after its first %d on each CPU:\n"
+		"    its metrics start empty at the trace's start)\n",
+		(unsigned long long)r->teo_compared, TEO_WARMUP);
+	fprintf(fp, "    %-16s %10.3f mJ\n", "oracle", r->oracle_nj / 1e6);
+	fprintf(fp, "    %-16s %10.3f mJ  (the driver charged %.3f mJ)\n", "as run",
 		r->actual_model_nj / 1e6, r->actual_driver_nj / 1e6);
 }
 
@@ -264,7 +270,7 @@ static void write_json(const struct run *r, FILE *fp)
 	for (i = 0; i < NR_RULES; i++)
 		fprintf(fp, "%s \"%s\": { \"energy_nj\": %.0f, \"agreement\": %.6f }",
 			i ? "," : "", rule_names[i], r->rule_nj[i],
-			r->replayed ? (double)r->rule_agree[i] / (double)r->replayed : 0);
+			isnan(rule_agreement(r, i)) ? 0 : rule_agreement(r, i));
 	fprintf(fp, " } },\n  \"events\": %llu,\n  \"missed_events\": %llu,\n  \"unmatched_events\": %llu,\n  \"aborted_periods\": %llu\n}\n",
 		(unsigned long long)r->ps.events, (unsigned long long)r->ps.missed_events,
 		(unsigned long long)r->ps.unmatched, (unsigned long long)r->ps.aborted);

@@ -15,7 +15,7 @@ enum fld {
 	F_PERIOD_POWER, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
 	F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
 	F_SEL_USABLE, F_SEL_CANDIDATE, F_SEL_CHOSEN, F_SEL_STOP_TICK,
-	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED,
+	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED, F_SEL_MEASURED,
 	F_IDLE_STATE,
 	F_ENTER_REQUESTED, F_ENTER_ENTERED,
 	F_EXIT_WAKE, F_EXIT_RESIDENCY, F_EXIT_LATENCY, F_EXIT_ENERGY,
@@ -46,6 +46,7 @@ static const struct {
 	[F_SEL_STOP_TICK]	= { .ev = EV_SELECT, .name = "stop_tick" },
 	[F_SEL_DELTA_TICK]	= { .ev = EV_SELECT, .name = "delta_tick_ns", .optional = true },
 	[F_SEL_TICK_STOPPED]	= { .ev = EV_SELECT, .name = "tick_stopped", .optional = true },
+	[F_SEL_MEASURED]	= { .ev = EV_SELECT, .name = "measured_ns", .optional = true },
 	[F_IDLE_STATE]		= { .ev = EV_CPU_IDLE, .name = "state" },
 	[F_ENTER_REQUESTED]	= { .ev = EV_ENTER, .name = "requested" },
 	[F_ENTER_ENTERED]	= { .ev = EV_ENTER, .name = "entered" },
@@ -173,6 +174,13 @@ static int read_select(struct reader *r, struct tep_record *rec, struct period *
 			return -1;
 		s->tick_stopped = stopped != 0;
 		s->has_tick = true;
+	}
+	s->measured_ns = -1;
+	s->has_measured = false;
+	if (r->f[F_SEL_MEASURED]) {
+		if (field_s64(t, r->f[F_SEL_MEASURED], rec, &s->measured_ns) < 0)
+			return -1;
+		s->has_measured = true;
 	}
 	s->usable_mask = (uint32_t)u;
 	s->candidate_mask = (uint32_t)c;

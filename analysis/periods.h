@@ -43,6 +43,13 @@ struct select_info {
 	bool has_tick;
 	uint64_t delta_tick_ns;
 	bool tick_stopped;
+	/*
+	 * teo: the last period's idle duration its metrics took in this call
+	 * (INT64_MAX: counted as on time), -1: none; absent (!has_measured)
+	 * from traces of earlier kernels
+	 */
+	bool has_measured;
+	int64_t measured_ns;
 };
 
 struct period {

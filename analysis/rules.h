@@ -20,6 +20,8 @@
 enum rule {
 	RULE_DEEPEST,		/* stock 6.1 menu: deepest in index order, then demoted */
 	RULE_LOWEST_POWER,	/* patched menu: lowest power among eligible states */
+	RULE_TEO,		/* teo, its metrics replayed (teo.h) */
+	RULE_TEO_LOWEST_POWER,	/* teo's estimate, then the lowest power (teo.h) */
 	RULE_SHALLOWEST,	/* always the safe state 0: a ceiling */
 	NR_RULES,
 };
@@ -61,7 +63,8 @@ struct rule_inputs {
  * the prediction is under a tick or the period's mask alone kept out a
  * cheaper state that would have fitted.  Both are ports of
  * the kernel's code (drivers/cpuidle/governors/menu.c after the series),
- * without its polling-state case: simsoc has no polling state.
+ * without its polling-state case: simsoc has no polling state.  The teo
+ * rules have a memory and are replayed by teo.c: -1 here.
  */
 int rule_select(enum rule rule, const struct state_table *t,
 		const struct nominal_table *nom, const struct rule_inputs *in);

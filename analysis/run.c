@@ -24,6 +24,8 @@ static int governor_rule(const char *gov)
 		return RULE_LOWEST_POWER;
 	if (!strcmp(gov, "menu_deepest"))
 		return RULE_DEEPEST;
+	if (!strcmp(gov, "teo"))
+		return RULE_TEO;
 	return -1;
 }
 
@@ -141,9 +143,7 @@ static void timeline_finish(struct run *r)
 static int on_period(const struct period *p, void *data)
 {
 	struct run *r = data;
-	struct rule_inputs in;
 	struct state_stats *s;
-	uint64_t wait_ns;
 	int i, e = p->entered;
 
 	if (p->cpu >= 0 && p->cpu < MAX_CPUS && r->pend[p->cpu])
@@ -253,42 +253,8 @@ static int on_period(const struct period *p, void *data)
 		}
 	}
 
-	if (!p->has_select)
-		return 0;
-	r->has_select = true;
-	r->replayed++;
-	/* the rules are priced on the wait to the wake-up event */
-	wait_ns = p->has_driver ? p->residency_ns - p->exit_latency_ns : p->residency_ns;
-	in = (struct rule_inputs) {
-		.predicted_ns = p->sel.predicted_ns,
-		.next_timer_ns = p->sel.next_timer_ns,
-		.latency_req_ns = p->sel.latency_req_ns,
-		/* the tick cases need both the event's fields and the kernel's HZ */
-		.has_tick = p->sel.has_tick && r->m.hz > 0,
-		.delta_tick_ns = p->sel.delta_tick_ns,
-		.tick_stopped = p->sel.tick_stopped,
-		.tick_nsec = r->m.hz > 0 ? (1000000000ULL + r->m.hz / 2) / r->m.hz : 0,
-	};
-	for (i = 0; i < NR_RULES; i++) {
-		int pick = rule_select(i, t, &r->nominal, &in);
-
-		r->rule_nj[i] += state_energy(t, pick, wait_ns);
-		r->rule_tr_nj[i] += t->active_uw * (double)t->exit_latency_ns[pick] / 1e6;
-		if (pick == e)
-			r->rule_agree[i]++;
-		else if (i == r->ran_rule && getenv("IDLESIM_DEBUG_REPLAY"))
-			fprintf(stderr, "cpu%d seq %llu: rule %d, entered %d (chosen %d) pred %llu timer %llu lat %lld stop %d cand %x usable %x\n",
-				p->cpu, (unsigned long long)p->seq, pick, e, p->sel.chosen,
-				(unsigned long long)p->sel.predicted_ns,
-				(unsigned long long)p->sel.next_timer_ns,
-				(long long)p->sel.latency_req_ns, p->sel.stop_tick,
-				p->sel.candidate_mask, p->sel.usable_mask);
-	}
-	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns),
-				     wait_ns);
-	r->actual_model_nj += state_energy(t, e, wait_ns);
-	r->actual_model_tr_nj += t->active_uw * (double)t->exit_latency_ns[e] / 1e6;
-	r->actual_driver_nj += (double)p->energy;
+	if (p->has_select)
+		replay_period(r, p, e);
 	return 0;
 }
 
@@ -709,6 +675,7 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++) {
 		r->cpu_state[cpu] = -2;
 		r->cl_state[cpu] = -1;
+		teo_replay_init(&r->teo[cpu].c);
 	}
 	if (periods_read(&t, on_period, on_marker, r->nr_clusters ? on_idle : NULL, r, &r->ps) < 0)
 		goto out;
@@ -746,62 +713,3 @@ out:
 	trace_close(&t);
 	return ret;
 }
-
-const char *state_name(const struct run *r, int i)
-{
-	static const char *const unnamed[MAX_STATES] = {
-		"state0", "state1", "state2", "state3", "state4", "state5", "state6", "state7",
-	};
-
-	if (i >= 0 && i < r->nr_state_names)
-		return r->state_name[i];
-	return i >= 0 && i < MAX_STATES ? unnamed[i] : "?";
-}
-
-double sum(const double *v, int n)
-{
-	double s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += v[i];
-	return s;
-}
-
-double total_nj(const struct run *r)
-{
-	return sum(r->idle_nj, r->nr_cpus) + sum(r->active_nj, r->nr_cpus);
-}
-
-double f_total(const struct run *r) { return total_nj(r); }
-double f_idle(const struct run *r) { return sum(r->idle_nj, r->nr_cpus); }
-double f_active(const struct run *r) { return sum(r->active_nj, r->nr_cpus); }
-double f_transition(const struct run *r) { return sum(r->transition_nj, r->nr_cpus); }
-double f_periods(const struct run *r) { return (double)r->periods; }
-double f_demotions(const struct run *r) { return (double)r->demotions; }
-
-/* the oracle floor covers idle periods only: add the run's active energy */
-double f_floor(const struct run *r)
-{
-	return r->oracle_nj + sum(r->active_nj, r->nr_cpus);
-}
-
-double f_exit_lat(const struct run *r)
-{
-	return r->periods ? (double)r->exit_latency_ns / (double)r->periods : 0;
-}
-
-double f_agree(const struct run *r)
-{
-	return r->ran_rule >= 0 && r->replayed ?
-		(double)r->rule_agree[r->ran_rule] / (double)r->replayed : NAN;
-}
-
-double f_lat_p99(const struct run *r) { return r->has_lat ? (double)r->lat.p99_ns : NAN; }
-double f_lat_mean(const struct run *r) { return r->has_lat ? r->lat.mean_ns : NAN; }
-double f_lat_max(const struct run *r) { return r->has_lat ? (double)r->lat.max_ns : NAN; }
-double f_wakeups(const struct run *r) { return r->has_lat ? (double)r->lat.wakeups : NAN; }
-double f_misses(const struct run *r) { return r->has_lat ? (double)r->lat.misses : NAN; }
-double f_lat_model(const struct run *r) { return r->has_lat && r->lat.split ? r->lat.model_mean_ns : NAN; }
-double f_lat_emul(const struct run *r) { return r->has_lat && r->lat.split ? r->lat.emulator_mean_ns : NAN; }
-double f_lat_guest(const struct run *r) { return r->has_lat && r->lat.split ? r->lat.guest_mean_ns : NAN; }

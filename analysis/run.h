@@ -19,6 +19,7 @@
 #include "periods.h"
 #include "phases.h"
 #include "rules.h"
+#include "teo.h"
 
 struct state_stats {
 	uint64_t count;
@@ -115,7 +116,13 @@ struct run {
 	uint64_t replayed;
 	double rule_nj[NR_RULES];
 	double rule_tr_nj[NR_RULES];	/* of which the exit transitions */
-	uint64_t rule_agree[NR_RULES];
+	uint64_t rule_agree[NR_RULES];	/* teo's: over teo_compared */
+	uint64_t teo_compared;		/* periods past teo's warm-up (teo.h) */
+	struct teo_replay {
+		struct teo_cpu c;
+		bool has_last;
+		uint64_t last_len_ns, last_exit_ns;
+	} teo[MAX_CPUS];
 	double oracle_nj;
 	double actual_model_nj;		/* the entered states priced like the rules */
 	double actual_model_tr_nj;	/* of which the exit transitions */
@@ -172,6 +179,11 @@ int read_manifest(const char *rundir, struct manifest *m);
 
 /* State @i's name from the run's SoC marker, else "state<i>" (older traces) */
 const char *state_name(const struct run *r, int i);
+
+/* replay.c: the rules on period @p, which entered @e */
+void replay_period(struct run *r, const struct period *p, int e);
+/* the share of the periods where @rule chose what the governor did */
+double rule_agreement(const struct run *r, int rule);
 
 double sum(const double *v, int n);
 double total_nj(const struct run *r);

@@ -17,6 +17,7 @@
 #include "rules.h"
 #include "socmodel.h"
 #include "stats.h"
+#include "teo.h"
 
 static int failures, checks;
 
@@ -447,8 +448,77 @@ static void test_socmodel(void)
 	CHECK(socmodel_opp_of(&s, 0, 780000) == 3, "780 MHz is nearest 775 MHz");
 }
 
+/*
+ * The teo port: its metrics move its choice as teo's do (on time, the
+ * deepest state within the sleep length; intercepted again and again, a
+ * shallower one), and its power-aware variant keeps teo's choice on
+ * ordered figures and takes the cheaper deeper state when they are not.
+ */
+static void test_teo(void)
+{
+	static const int all[] = { 1, 1, 1, 1 }, ordered_pw[] = { 400, 300, 200, 100 };
+	struct teo_inputs in = {
+		.sleep_length_ns = 10000000, .delta_tick_ns = 10000000,
+		.latency_req_ns = INT64_MAX, .usable_mask = 0xf, .tick_nsec = 4000000,
+	};
+	struct state_table t;
+	struct teo_cpu c;
+	bool stop;
+	int i, k, same = 0, n = 0, a, b;
+
+	table(&t, all, ordered_pw);
+	teo_replay_init(&c);
+	CHECK(teo_replay_select(&c, &t, &in, false, &stop) == 3, "teo, no history: the deepest within the sleep length");
+	for (i = 0; i < 20; i++) {
+		teo_replay_update(&c, 300000);	/* woken after 0.3 ms: intercepted, WFI's bin */
+		a = teo_replay_select(&c, &t, &in, false, &stop);
+	}
+	CHECK(a == 0, "teo, intercepted again and again: WFI, got %d", a);
+	for (i = 0; i < 40; i++) {
+		teo_replay_update(&c, UINT64_MAX);	/* on time */
+		a = teo_replay_select(&c, &t, &in, false, &stop);
+	}
+	CHECK(a == 3, "teo, on time again: the deepest, got %d", a);
+	CHECK(teo_measured(10000000, 1000, 10000000) == UINT64_MAX, "a period reaching the sleep length is on time");
+	CHECK(teo_measured(3000000, 1000000, 10000000) == 2500000, "half the exit latency comes off");
+
+	/* ordered figures: the power-aware variant is teo, whatever the history and inputs */
+	srand(7);
+	for (k = 0; k < 20000; k++) {
+		if (k % 50 == 0)
+			teo_replay_init(&c);
+		teo_replay_update(&c, rand() % 4 ? (uint64_t)(rand() % 6000) * 1000 : UINT64_MAX);
+		in.sleep_length_ns = (uint64_t)(rand() % 8000 + 1) * 1000;
+		in.delta_tick_ns = rand() % 2 ? in.sleep_length_ns : (uint64_t)(rand() % 4000 + 1) * 1000;
+		in.tick_stopped = rand() % 2;
+		in.latency_req_ns = rand() % 3 ? INT64_MAX : (int64_t)(rand() % 2000) * 1000;
+		in.usable_mask = (rand() % 16) | 1;
+		a = teo_replay_select(&c, &t, &in, false, &stop);
+		b = teo_replay_select(&c, &t, &in, true, &stop);
+		same += a == b;
+		n++;
+	}
+	CHECK(same == n, "power-aware teo on ordered figures: %d of %d choices teo's", same, n);
+
+	/* a hot SoC: core-off costs more than cluster-off, which the sleep length covers */
+	{
+		static const int hot[] = { 400, 300, 350, 100 };
+
+		table(&t, all, hot);
+		t.target_residency_ns[2] = 3000000;	/* and core-off's residency above cluster-off's */
+		teo_replay_init(&c);
+		in = (struct teo_inputs){ .sleep_length_ns = 2800000, .delta_tick_ns = 2800000,
+			.latency_req_ns = INT64_MAX, .usable_mask = 0xf, .tick_nsec = 4000000,
+			.tick_stopped = true };
+		a = teo_replay_select(&c, &t, &in, false, &stop);
+		b = teo_replay_select(&c, &t, &in, true, &stop);
+		CHECK(a == 1 && b == 3, "unordered: teo stops at core-off's residency (%d), power-aware takes cluster-off (%d)", a, b);
+	}
+}
+
 int main(void)
 {
+	test_teo();
 	test_socmodel();
 	test_rules();
 	test_stats();

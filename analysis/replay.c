@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rules replayed on a run's periods (rules.h, teo.h): for each period
+ * that carries a table and the governor's inputs, the state each rule
+ * would have chosen, priced as the driver charges, against what the
+ * governor chose and the oracle.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "run.h"
+
+/*
+ * teo's choices for period @p, plain and power-aware, into @pick; its
+ * metrics first take in the last period of the CPU: what the kernel's
+ * took (the event's measured_ns) on a teo run, else what the trace shows
+ * of it.  Returns whether the CPU's replay is past its warm-up.
+ */
+static bool teo_choose(struct run *r, const struct period *p, const struct state_table *t,
+		       uint64_t tick_nsec, int pick[2])
+{
+	struct teo_replay *tr = &r->teo[p->cpu];
+	struct teo_inputs in = {
+		.sleep_length_ns = p->sel.next_timer_ns,
+		.delta_tick_ns = p->sel.delta_tick_ns,
+		.latency_req_ns = p->sel.latency_req_ns,
+		.tick_stopped = p->sel.tick_stopped,
+		.usable_mask = p->sel.usable_mask,
+		.tick_nsec = tick_nsec,
+	};
+	bool stop;
+
+	if (r->ran_rule == RULE_TEO && p->sel.has_measured) {
+		if (p->sel.measured_ns >= 0)
+			teo_replay_update(&tr->c, p->sel.measured_ns == INT64_MAX ?
+					  UINT64_MAX : (uint64_t)p->sel.measured_ns);
+	} else if (tr->has_last) {
+		teo_replay_update(&tr->c, teo_measured(tr->last_len_ns, tr->last_exit_ns,
+						       tr->c.sleep_length_ns));
+	}
+	pick[0] = teo_replay_select(&tr->c, t, &in, false, &stop);
+	pick[1] = teo_replay_select(&tr->c, t, &in, true, &stop);
+	tr->has_last = true;
+	tr->last_len_ns = p->t_exit - p->t_enter;
+	tr->last_exit_ns = t->exit_latency_ns[p->entered >= 0 && p->entered < t->nr ?
+					      p->entered : 0];
+	return tr->c.updates > TEO_WARMUP;
+}
+
+double rule_agreement(const struct run *r, int rule)
+{
+	uint64_t n = rule == RULE_TEO || rule == RULE_TEO_LOWEST_POWER ? r->teo_compared : r->replayed;
+
+	return n ? (double)r->rule_agree[rule] / (double)n : NAN;
+}
+
+void replay_period(struct run *r, const struct period *p, int e)
+{
+	const struct state_table *t = &p->table;
+	struct rule_inputs in;
+	uint64_t wait_ns;
+	int teo_pick[2], i;
+	bool warm;
+
+	r->has_select = true;
+	r->replayed++;
+	/* the rules are priced on the wait to the wake-up event */
+	wait_ns = p->has_driver ? p->residency_ns - p->exit_latency_ns : p->residency_ns;
+	in = (struct rule_inputs) {
+		.predicted_ns = p->sel.predicted_ns,
+		.next_timer_ns = p->sel.next_timer_ns,
+		.latency_req_ns = p->sel.latency_req_ns,
+		/* the tick cases need both the event's fields and the kernel's HZ */
+		.has_tick = p->sel.has_tick && r->m.hz > 0,
+		.delta_tick_ns = p->sel.delta_tick_ns,
+		.tick_stopped = p->sel.tick_stopped,
+		.tick_nsec = r->m.hz > 0 ? (1000000000ULL + r->m.hz / 2) / r->m.hz : 0,
+	};
+	warm = teo_choose(r, p, t, in.tick_nsec, teo_pick);
+	for (i = 0; i < NR_RULES; i++) {
+		int pick = i == RULE_TEO ? teo_pick[0] : i == RULE_TEO_LOWEST_POWER ? teo_pick[1] :
+			   rule_select(i, t, &r->nominal, &in);
+		bool teo = i == RULE_TEO || i == RULE_TEO_LOWEST_POWER;
+
+		r->rule_nj[i] += state_energy(t, pick, wait_ns);
+		r->rule_tr_nj[i] += t->active_uw * (double)t->exit_latency_ns[pick] / 1e6;
+		if (teo && !warm)
+			continue;
+		if (pick == e)
+			r->rule_agree[i]++;
+		else if (i == r->ran_rule && getenv("IDLESIM_DEBUG_REPLAY"))
+			fprintf(stderr, "cpu%d seq %llu: rule %d, entered %d (chosen %d) pred %llu timer %llu lat %lld stop %d cand %x usable %x\n",
+				p->cpu, (unsigned long long)p->seq, pick, e, p->sel.chosen,
+				(unsigned long long)p->sel.predicted_ns,
+				(unsigned long long)p->sel.next_timer_ns,
+				(long long)p->sel.latency_req_ns, p->sel.stop_tick,
+				p->sel.candidate_mask, p->sel.usable_mask);
+	}
+	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns),
+				     wait_ns);
+	r->actual_model_nj += state_energy(t, e, wait_ns);
+	r->actual_model_tr_nj += t->active_uw * (double)t->exit_latency_ns[e] / 1e6;
+	r->actual_driver_nj += (double)p->energy;
+	r->teo_compared += warm;
+}

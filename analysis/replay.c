@@ -32,7 +32,7 @@ static bool teo_choose(struct run *r, const struct period *p, const struct state
 	};
 	bool stop;
 
-	if (r->ran_rule == RULE_TEO && p->sel.has_measured) {
+	if (r->ran_rule == RULE_TEO_LOWEST_POWER && p->sel.has_measured) {
 		if (p->sel.measured_ns >= 0)
 			teo_replay_update(&tr->c, p->sel.measured_ns == INT64_MAX ?
 					  UINT64_MAX : (uint64_t)p->sel.measured_ns);
@@ -51,7 +51,7 @@ static bool teo_choose(struct run *r, const struct period *p, const struct state
 
 double rule_agreement(const struct run *r, int rule)
 {
-	uint64_t n = rule == RULE_TEO || rule == RULE_TEO_LOWEST_POWER ? r->teo_compared : r->replayed;
+	uint64_t n = rule == RULE_TEO_DEEPEST || rule == RULE_TEO_LOWEST_POWER ? r->teo_compared : r->replayed;
 
 	return n ? (double)r->rule_agree[rule] / (double)n : NAN;
 }
@@ -80,9 +80,9 @@ void replay_period(struct run *r, const struct period *p, int e)
 	};
 	warm = teo_choose(r, p, t, in.tick_nsec, teo_pick);
 	for (i = 0; i < NR_RULES; i++) {
-		int pick = i == RULE_TEO ? teo_pick[0] : i == RULE_TEO_LOWEST_POWER ? teo_pick[1] :
+		int pick = i == RULE_TEO_DEEPEST ? teo_pick[0] : i == RULE_TEO_LOWEST_POWER ? teo_pick[1] :
 			   rule_select(i, t, &r->nominal, &in);
-		bool teo = i == RULE_TEO || i == RULE_TEO_LOWEST_POWER;
+		bool teo = i == RULE_TEO_DEEPEST || i == RULE_TEO_LOWEST_POWER;
 
 		r->rule_nj[i] += state_energy(t, pick, wait_ns);
 		r->rule_tr_nj[i] += t->active_uw * (double)t->exit_latency_ns[pick] / 1e6;

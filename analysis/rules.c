@@ -10,7 +10,7 @@
 const char *const rule_names[NR_RULES] = {
 	[RULE_DEEPEST]		= "deepest",
 	[RULE_LOWEST_POWER]	= "lowest_power",
-	[RULE_TEO]		= "teo",
+	[RULE_TEO_DEEPEST]	= "teo_deepest",
 	[RULE_TEO_LOWEST_POWER]	= "teo_lowest_power",
 	[RULE_SHALLOWEST]	= "shallowest",
 };
@@ -170,7 +170,7 @@ int rule_select(enum rule rule, const struct state_table *t,
 		return pick_deepest(t, nom, in);
 	case RULE_LOWEST_POWER:
 		return pick_lowest_power(t, in);
-	case RULE_TEO:
+	case RULE_TEO_DEEPEST:
 	case RULE_TEO_LOWEST_POWER:
 		return -1;
 	case RULE_SHALLOWEST:

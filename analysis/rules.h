@@ -20,8 +20,8 @@
 enum rule {
 	RULE_DEEPEST,		/* stock 6.1 menu: deepest in index order, then demoted */
 	RULE_LOWEST_POWER,	/* patched menu: lowest power among eligible states */
-	RULE_TEO,		/* teo, its metrics replayed (teo.h) */
-	RULE_TEO_LOWEST_POWER,	/* teo's estimate, then the lowest power (teo.h) */
+	RULE_TEO_DEEPEST,	/* teo's index walk, before the series made it power-aware (teo.h) */
+	RULE_TEO_LOWEST_POWER,	/* the series' teo: on unordered figures the lowest power (teo.h) */
 	RULE_SHALLOWEST,	/* always the safe state 0: a ceiling */
 	NR_RULES,
 };

@@ -25,7 +25,7 @@ static int governor_rule(const char *gov)
 	if (!strcmp(gov, "menu_deepest"))
 		return RULE_DEEPEST;
 	if (!strcmp(gov, "teo"))
-		return RULE_TEO;
+		return RULE_TEO_LOWEST_POWER;
 	return -1;
 }
 

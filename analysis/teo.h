@@ -19,14 +19,18 @@
  * the metrics by 1/8, so after TEO_WARMUP periods of a CPU its choices no
  * longer depend on that start; agreement is counted after them.
  *
- * The power-aware variant takes teo's estimate of the idle duration (the
+ * Two rules come of it (rules.h): teo_deepest, teo's index walk as it was
+ * before the series made it power-aware (kernel-patches/0024), and
+ * teo_lowest_power, the series' teo.  The power-aware one takes teo's
+ * estimate of the idle duration (the
  * sleep length, or the span of the bin its intercepts point at) and
  * chooses, among the usable states within the latency limit whose target
  * residency that estimate covers, the one with the lowest power (the
  * deeper on a tie), as menu's rule does; with the tick kept, the same
  * among those whose target residency fits the time till the tick.  On a
  * period whose figures are ordered (cpuidle_period_ordered()) it keeps
- * teo's choice, which is then the cheapest eligible state already.
+ * the walk's choice, which is then the cheapest eligible state already;
+ * simsoc gives power figures (power_specified), as the kernel requires.
  */
 #ifndef IDLESIM_TEO_H
 #define IDLESIM_TEO_H

@@ -6,11 +6,14 @@
 # one guest nanosecond is one instruction: the figures are instruction
 # counts. Targets: at most 1.15x on ordered figures (the walk), 1.5x on
 # unordered ones (the full search); the figures are reported, not asserted.
+# Beside it, teo's state choice on unordered figures (cpuidle_teo_bench):
+# its index walk against teo_lowest_power(), the search the power-aware
+# teo adds there (on ordered figures it adds one mask test).
 set -euo pipefail
 s=$IDLESIM_SCRATCH
 printf 'true\n' >"$s/nothing.sh"
 "$IDLESIM_RUN" --job "$s/nothing.sh" --rundir "$s/run" --force --smp 1 --icount shift=0,sleep=off \
-	--append "kunit.enable=1 kunit.filter_glob=cpuidle_menu_bench" >/dev/null
+	--append "kunit.enable=1 kunit.filter_glob=cpuidle_*_bench" >/dev/null
 grep 'menu_bench_select: ' "$s/run/results/dmesg.txt" | sed 's/.*menu_bench_select: //' |
 while IFS=: read -r table rest; do
 	stock=$(sed -n 's/.*menu_pick_deepest \([0-9]*\) ns\/1000 calls.*/\1/p' <<<"$rest")
@@ -30,3 +33,14 @@ while IFS=: read -r table rest; do
 	esac
 	printf 'select_cost_ratio_%s\t%.2f\tratio\t%s\n' "$key" "$(echo "scale=4; $new / $stock" | bc)" "$note"
 done
+grep 'teo_bench_select: ' "$s/run/results/dmesg.txt" | sed 's/.*teo_bench_select: //' |
+while IFS=: read -r table rest; do
+	walk=$(sed -n 's/.*teo walk \([0-9]*\) ns\/1000 calls.*/\1/p' <<<"$rest")
+	new=$(sed -n 's/.*teo_lowest_power \([0-9]*\) ns\/1000 calls.*/\1/p' <<<"$rest")
+	[ -n "$walk" ] && [ -n "$new" ] || { echo "cannot parse: $table:$rest" >&2; exit 1; }
+	printf 'select_cost_teo_walk\t%s\tinsns/call\t%s\n' "$(echo "scale=1; $walk / 1000" | bc)" "$table"
+	printf 'select_cost_teo_lowest_power\t%s\tinsns/call\t%s\n' "$(echo "scale=1; $new / 1000" | bc)" "$table"
+	printf 'select_cost_ratio_teo\t%.2f\tratio\t%s\n' "$(echo "scale=4; $new / $walk" | bc)" \
+		"teo lowest-power search / index walk on unordered figures (no target)"
+done
+grep -q 'teo_bench_select: ' "$s/run/results/dmesg.txt" || { echo "no teo_bench_select line in the guest's dmesg" >&2; exit 1; }

@@ -319,7 +319,7 @@ void compare_phases(const struct run *runs, const struct group *groups, int ng,
 			phase_mean(runs, &groups[j], p0->thread, p0->index, &m);
 			if (!m.n)
 				continue;
-			fprintf(csv, "%s,%s,%d,%.3f,", p0->thread, p0->phase, p0->index, begin);
+			fprintf(csv, "%s,%s,%d,%.3f", p0->thread, p0->phase, p0->index, begin);
 			csv_opt(csv, "%.3f", end);
 			fprintf(csv, ",%s,%d,%.0f,%.4f,%.0f,%.0f,%.0f,%.1f,%.0f,%.0f,%.1f",
 				groups[j].governor, m.n, m.energy,

@@ -90,6 +90,25 @@ gnuplot -e "dir='$cmp.tmp'; scenario='$name'; plots='$plots'" "$plots/compare.gp
 	cat "$cmp.tmp/gnuplot.log" >&2
 	exit 1
 }
+# each phase's energy per governor, for the threads with several phases
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ k = $c["thread"] ":" $c["phase"]; if (!(k in seen)) { seen[k] = 1; key[++n] = k; th[k] = $c["thread"] }
+	  if (!($c["governor"] in gs)) { gs[$c["governor"]] = 1; gov[++ng] = $c["governor"] }
+	  e[k, $c["governor"]] = $c["energy_nj"] / 1e6 }
+	END { for (i = 1; i <= n; i++) cnt[th[key[i]]]++
+	      printf "phase"; for (g = 1; g <= ng; g++) printf ",%s", gov[g]; printf "\n"
+	      for (i = 1; i <= n; i++) if (cnt[th[key[i]]] > 1) {
+		printf "%s", key[i]; for (g = 1; g <= ng; g++) printf ",%.3f", e[key[i], gov[g]]; printf "\n" } }' \
+	"$cmp.tmp/phases.csv" >"$cmp.tmp/phases-energy.csv"
+if [ "$(wc -l <"$cmp.tmp/phases-energy.csv")" -gt 1 ]; then
+	gnuplot -e "dir='$cmp.tmp'; scenario='$name'" "$plots/phases.gp" 2>>"$cmp.tmp/gnuplot.log" || {
+		echo "compare: gnuplot failed on the phases" >&2
+		cat "$cmp.tmp/gnuplot.log" >&2
+		exit 1
+	}
+else
+	rm -f "$cmp.tmp/phases-energy.csv"
+fi
 # the states by name, as the comparison's residency.csv has them
 names=$(head -1 "$cmp.tmp/residency.csv" | cut -d, -f2- | tr ',' ' ')
 for r in "${first[@]}"; do

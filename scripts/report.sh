@@ -190,6 +190,10 @@ EOT
 			esc | sed 's|^|<p class="why">|; s|$|</p>|'
 		for p in energy residency rules; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
 		svgs="<a href=\"$s-energy.svg\">energy</a>, <a href=\"$s-residency.svg\">residency</a>, <a href=\"$s-rules.svg\">rules</a>"
+		if [ -f "$tmp/$s-phases.png" ]; then
+			echo "<img src=\"$s-phases.png\" alt=\"$s energy per phase\">"
+			svgs+=", <a href=\"$s-phases.svg\">phases</a>"
+		fi
 		for g in "${govs[@]}"; do
 			[ -f "$tmp/$s-timeline-$g.png" ] || continue
 			echo "<img src=\"$s-timeline-$g.png\" alt=\"$s timeline under $g\">"

@@ -48,6 +48,19 @@ for s in audio cyclictest-stress; do
 	[ "$want" = "$got" ] || fail "$s: overview ratio $got, the comparison's $want"
 	grep -q "<td><a href=\"#$s\">$s</a></td><td>menu</td><td>$got</td>" "$html" || fail "$s: the table does not show $got"
 done
+# a scenario whose threads have phases: each phase's energy per
+# governor, plotted (its four clock phases; the mixer's one is left out)
+expect_exit 0 scripts/compare.sh tests/data/opp-steps.ini "$IDLESIM_RUNS/opp-steps" menu_deepest menu
+pe=$IDLESIM_RUNS/opp-steps/compare/phases-energy.csv
+[ "$(head -1 "$pe")" = "phase,menu_deepest,menu" ] && [ "$(cut -d, -f1 "$pe" | tail -n +2 | paste -sd' ')" = "clock:fast clock:slow clock:middle clock:fast-again" ] ||
+	fail "phases-energy.csv: $(cat "$pe")"
+awk -F, -v f="$IDLESIM_RUNS/opp-steps/compare/phases.csv" 'NR == FNR { if (FNR > 1) e[$1 ":" $2 "," $6] = $8 / 1e6; next }
+	FNR == 1 { for (i = 2; i <= NF; i++) g[i] = $i; next }
+	{ for (i = 2; i <= NF; i++) if (sprintf("%.3f", e[$1 "," g[i]]) != $i) { print $1, g[i], $i; bad = 1 } }
+	END { exit bad }' "$IDLESIM_RUNS/opp-steps/compare/phases.csv" "$pe" || fail "phases-energy.csv is not phases.csv's energy"
+[ -s "$IDLESIM_RUNS/opp-steps/compare/phases.png" ] && [ -s "$IDLESIM_RUNS/opp-steps/compare/phases.svg" ] || fail "no phases plot"
+[ ! -e "$IDLESIM_RUNS/audio/compare/phases-energy.csv" ] || fail "audio's threads have one phase each, yet it has a phases plot"
+
 # the second with a board trace beside audio's baseline run (the committed
 # fixture's trace stands for one): its own section, images and page
 fxt=tests/fixtures/menu_deepest-1s/results/trace.dat

@@ -28,6 +28,36 @@ import sys
 import tempfile
 
 
+# What rt-app 1.0 (Debian's, the guest's) reads in a task and in a phase,
+# from its tutorial.txt: properties by name, events by the start of the
+# key (a key is unique in its object, so "run0" and "run1" are two runs).
+# Any other key it ignores without a word, so a typo ("rnu") would change
+# the workload silently: such a key is refused here.
+TASK_KEYS = ("instance", "policy", "priority", "dl-runtime", "dl-period", "dl-deadline",
+             "cpus", "delay", "phases", "loop")
+PHASE_KEYS = ("loop", "cpus")
+EVENTS = ("runtime", "run", "sleep", "mem", "iorun", "timer", "lock", "unlock", "wait",
+          "signal", "broad", "sync", "barrier", "suspend", "resume", "yield")
+
+
+def key_line(text, key):
+    """The line of the first "key": in the file, for the message."""
+    needle = json.dumps(key)
+    for n, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return n
+    return 1
+
+
+def check_keys(path, text, where, obj, allowed):
+    for k in obj:
+        if k in allowed or k.startswith(EVENTS):
+            continue
+        die(f"{path}:{key_line(text, k)}: {where}: {json.dumps(k)}: not a property or event that "
+            f"rt-app 1.0 reads (it would ignore it); properties: {', '.join(allowed)}; events: "
+            f"{', '.join(EVENTS)}, each with any suffix (run0)")
+
+
 def die(msg):
     print(msg, file=sys.stderr)
     sys.exit(2)
@@ -95,6 +125,14 @@ def main():
     for name, t in w["tasks"].items():
         if not isinstance(t, dict):
             die(f"{path}: task \"{name}\": expected an object")
+        check_keys(path, text, f"task {json.dumps(name)}", t, TASK_KEYS)
+        phases = t.get("phases", {})
+        if not isinstance(phases, dict):
+            die(f"{path}:{key_line(text, 'phases')}: task {json.dumps(name)}: \"phases\": expected an object")
+        for pname, ph in phases.items():
+            if not isinstance(ph, dict):
+                die(f"{path}:{key_line(text, pname)}: task {json.dumps(name)}, phase {json.dumps(pname)}: expected an object")
+            check_keys(path, text, f"task {json.dumps(name)}, phase {json.dumps(pname)}", ph, PHASE_KEYS)
         # a task on one CPU: its wake-ups can be matched to that CPU's idle periods
         cpus = t.get("cpus")
         if isinstance(cpus, list) and len(cpus) == 1 and isinstance(cpus[0], int):

@@ -27,7 +27,15 @@ printf '{ "global": { "duration": 5 }, "tasks": { "t": { "loop": -1, "run": "abc
 expect_exit 2 scripts/run-scenario.sh "$s/mismatch.json" menu "$s/mismatch-run"
 expect_grep "mismatch.json: rt-app refuses part of it:" "$out" "rt-app's complaint"
 expect_grep "Unknown or mismatch run event type" "$out" "rt-app's own message"
-for d in comma-run other-run forever-run mismatch-run; do
+# what rt-app 1.0 would ignore without a word: a misspelt event changes
+# the workload silently, so it is refused, with its line
+printf '{ "global": { "duration": 5 },\n  "tasks": { "t": { "loop": -1,\n    "rnu": 1000, "sleep": 9000 } } }\n' >"$s/typo.json"
+expect_exit 2 scripts/run-scenario.sh "$s/typo.json" menu "$s/typo-run"
+expect_grep "typo.json:3: task \"t\": \"rnu\": not a property or event that rt-app 1.0 reads" "$out" "a misspelt event"
+printf '{ "global": { "duration": 5 }, "tasks": { "t": { "phases": { "p1": { "run0": 100, "run1": 200, "slep": 10 } } } } }\n' >"$s/phase.json"
+expect_exit 2 scripts/run-scenario.sh "$s/phase.json" menu "$s/phase-run"
+expect_grep "phase.json:1: task \"t\", phase \"p1\": \"slep\"" "$out" "a misspelt event in a phase (run0 and run1 are runs)"
+for d in comma-run other-run forever-run mismatch-run typo-run phase-run; do
 	[ ! -e "$s/$d" ] || fail "a refused workload left $s/$d"
 done
 

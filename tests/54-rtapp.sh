@@ -13,31 +13,28 @@
 s=$IDLESIM_SCRATCH
 
 # refused on the host, naming the file (no boot: the run directory stays absent)
-printf '{ "global": { "duration": 5 }, "tasks": { "t": { "run": 1000, } } }\n' >"$s/comma.json"
-expect_exit 2 scripts/run-scenario.sh "$s/comma.json" menu "$s/comma-run"
-expect_grep "comma.json:1:[0-9]+: not JSON" "$out" "a trailing comma"
-printf '{ "global": { "duration": 5 }, "threads": {} }\n' >"$s/other.json"
-expect_exit 2 scripts/run-scenario.sh "$s/other.json" menu "$s/other-run"
-expect_grep "other.json: not an rt-app workload: expected an object with a non-empty \"tasks\" object" "$out" "no tasks"
-printf '{ "global": { "duration": -1 }, "tasks": { "t": { "run": 1000 } } }\n' >"$s/forever.json"
-expect_exit 2 scripts/run-scenario.sh "$s/forever.json" menu "$s/forever-run"
-expect_grep "\"duration\": -1; expected whole seconds, 1 to 600" "$out" "no duration"
+refused() {	# NAME JSON PATTERN WHAT: NAME.json with JSON is refused with PATTERN; $out its message
+	printf '%b\n' "$2" >"$s/$1.json"
+	expect_exit 2 scripts/run-scenario.sh "$s/$1.json" menu "$s/$1-run"
+	expect_grep "$3" "$out" "$4"
+	[ ! -e "$s/$1-run" ] || fail "a refused workload left $s/$1-run"
+}
+refused comma '{ "global": { "duration": 5 }, "tasks": { "t": { "run": 1000, } } }' \
+	"comma.json:1:[0-9]+: not JSON" "a trailing comma"
+refused other '{ "global": { "duration": 5 }, "threads": {} }' \
+	"other.json: not an rt-app workload: expected an object with a non-empty \"tasks\" object" "no tasks"
+refused forever '{ "global": { "duration": -1 }, "tasks": { "t": { "run": 1000 } } }' \
+	"\"duration\": -1; expected whole seconds, 1 to 600" "no duration"
 # what rt-app itself cannot use (it would run on without it), in rt-app's words
-printf '{ "global": { "duration": 5 }, "tasks": { "t": { "loop": -1, "run": "abc" } } }\n' >"$s/mismatch.json"
-expect_exit 2 scripts/run-scenario.sh "$s/mismatch.json" menu "$s/mismatch-run"
-expect_grep "mismatch.json: rt-app refuses part of it:" "$out" "rt-app's complaint"
+refused mismatch '{ "global": { "duration": 5 }, "tasks": { "t": { "loop": -1, "run": "abc" } } }' \
+	"mismatch.json: rt-app refuses part of it:" "rt-app's complaint"
 expect_grep "Unknown or mismatch run event type" "$out" "rt-app's own message"
 # what rt-app 1.0 would ignore without a word: a misspelt event changes
 # the workload silently, so it is refused, with its line
-printf '{ "global": { "duration": 5 },\n  "tasks": { "t": { "loop": -1,\n    "rnu": 1000, "sleep": 9000 } } }\n' >"$s/typo.json"
-expect_exit 2 scripts/run-scenario.sh "$s/typo.json" menu "$s/typo-run"
-expect_grep "typo.json:3: task \"t\": \"rnu\": not a property or event that rt-app 1.0 reads" "$out" "a misspelt event"
-printf '{ "global": { "duration": 5 }, "tasks": { "t": { "phases": { "p1": { "run0": 100, "run1": 200, "slep": 10 } } } } }\n' >"$s/phase.json"
-expect_exit 2 scripts/run-scenario.sh "$s/phase.json" menu "$s/phase-run"
-expect_grep "phase.json:1: task \"t\", phase \"p1\": \"slep\"" "$out" "a misspelt event in a phase (run0 and run1 are runs)"
-for d in comma-run other-run forever-run mismatch-run typo-run phase-run; do
-	[ ! -e "$s/$d" ] || fail "a refused workload left $s/$d"
-done
+refused typo '{ "global": { "duration": 5 },\n  "tasks": { "t": { "loop": -1,\n    "rnu": 1000, "sleep": 9000 } } }' \
+	"typo.json:3: task \"t\": \"rnu\": not a property or event that rt-app 1.0 reads" "a misspelt event"
+refused phase '{ "global": { "duration": 5 }, "tasks": { "t": { "phases": { "p1": { "run0": 100, "run1": 200, "slep": 10 } } } } }' \
+	"phase.json:1: task \"t\", phase \"p1\": \"slep\"" "a misspelt event in a phase (run0 and run1 are runs)"
 
 # the example runs
 d=$s/periodic

@@ -31,10 +31,7 @@ diff <(grep '^cluster ' <<<"$want" | sort) <(echo "$got" | sort) >"$IDLESIM_SCRA
 	{ cat "$IDLESIM_SCRATCH/clusters.diff"; fail "cluster states differ from trace-cmd report's (< expected, > analysis)"; }
 [ "$(grep -c '^cluster ' <<<"$want")" -ge 3 ] || fail "the fixture's cluster was in fewer than 3 states"
 # every CSV of the run: as many fields in each row as in its header
-for f in "$o"/*.csv; do
-	awk -F, 'NR == 1 { n = NF } NF != n { printf "%s:%d: %d fields, the header has %d\n", FILENAME, NR, NF, n; bad = 1 }
-		END { exit bad }' "$f" || fail "$(basename "$f"): rows and header disagree"
-done
+csv_shape "$o"/*.csv
 # the scenario's phases, each with the periods that ended in it and the
 # busy energy reported in it
 got=$(awk -F, 'NR > 1 { printf "phase %s %d %d %s %s\n", $1, $3, $6, $8, $9 }' "$o/phases.csv")

@@ -68,10 +68,7 @@ w=$(awk -F, '$1 == "lowest_power" { lp = $3 - $6 } $1 == "actual" { ac = $3 - $6
 note "on the fixture's periods lowest power's rule costs $a nJ of residency energy against what deepest entered"
 grep -q "the parts add up to the difference" "$s/cmpm/summary.txt" || fail "summary.txt does not take the difference apart"
 # every CSV of the comparison: as many fields in each row as in its header
-for f in "$s"/cmpm/*.csv; do
-	awk -F, 'NR == 1 { n = NF } NF != n { printf "%s:%d: %d fields, the header has %d\n", FILENAME, NR, NF, n; bad = 1 }
-		END { exit bad }' "$f" || fail "$(basename "$f"): rows and header disagree"
-done
+csv_shape "$s"/cmpm/*.csv
 [ "$(grep -c '^mixer,play,0,' "$s/cmpm/phases.csv")" -eq 2 ] || fail "phases.csv: the fixture's phase under both governors: $(cat "$s/cmpm/phases.csv")"
 
 # refused: a different scenario file, one governor, other seeds

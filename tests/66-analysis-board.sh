@@ -25,10 +25,7 @@ for f in summary.txt states.csv clusters.csv whatif.csv summary.json; do
 done
 
 # every CSV: as many fields in each row as in its header
-for f in "$board"/*.csv; do
-	awk -F, 'NR == 1 { n = NF } NF != n { printf "%s:%d: %d fields, the header has %d\n", FILENAME, NR, NF, n; bad = 1 }
-		END { exit bad }' "$f" || fail "board $(basename "$f"): rows and header disagree"
-done
+csv_shape "$board"/*.csv
 
 # the same periods, state by state (states.csv: cpu,state,count,...)
 got=$(awk -F, 'NR > 1 && $3 > 0 { print $1, $2, $3 }' "$board/states.csv")

@@ -22,6 +22,15 @@ expect_grep() {
 	grep -qE -- "$1" <<<"$2" || { echo "$2" | tail -20 >&2; fail "$3: no match for /$1/"; }
 }
 
+# csv_shape FILE...: fail unless each row of each CSV has as many fields as its header
+csv_shape() {
+	local f
+	for f in "$@"; do
+		awk -F, 'NR == 1 { n = NF } NF != n { printf "%s:%d: %d fields, the header has %d\n", FILENAME, NR, NF, n; bad = 1 }
+			END { exit bad }' "$f" || fail "$f: rows and header disagree"
+	done
+}
+
 # run_guest JOB RUNDIR [run-guest options]: boot a job; returns the runner's status
 run_guest() {
 	local job=$1 dir=$2

@@ -109,27 +109,31 @@ void compare_decompose(const struct run *runs, const struct group *groups, int n
 {
 	const struct group *b = &groups[0];
 	double eb = mean_of(runs, b, f_total), resid = 0;
+	struct parts parts[MAX_GROUPS];
 	int j, k;
+
+	/* once for the CSV and the sentences */
+	for (j = 0; j < ng; j++)
+		decompose(runs, b, &groups[j], &parts[j]);
 
 	fprintf(csv, "governor,runs,energy_nj,residency_nj,transition_nj,active_nj,oracle_nj,diff_nj,diff_pct,diff_ci95_pct,part_rule_nj,part_periods_nj,part_active_nj,part_transition_nj,periods,tick_kept,mean_period_us\n");
 	for (j = 0; j < ng; j++) {
 		const struct group *g = &groups[j];
+		const struct parts *p = &parts[j];
 		struct sample_stats d;
-		struct parts p;
 
-		decompose(runs, b, g, &p);
 		paired_stats(runs, b, g, f_total, &d);
 		fprintf(csv, "%s,%d,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.4f,", g->governor, g->n,
 			mean_of(runs, g, f_total), mean_of(runs, g, f_residency),
 			mean_of(runs, g, f_transition), mean_of(runs, g, f_active),
-			mean_of(runs, g, f_floor), p.diff, eb > 0 ? 100 * p.diff / eb : 0);
+			mean_of(runs, g, f_floor), p->diff, eb > 0 ? 100 * p->diff / eb : 0);
 		/* one run: no interval, and the plot says so */
 		if (j && g->n > 1)
 			fprintf(csv, "%.4f", eb > 0 ? 100 * d.ci95 / eb : 0);
 		fprintf(csv, ",");
-		if (p.has_rule)
-			fprintf(csv, "%.0f", p.rule);
-		fprintf(csv, ",%.0f,%.0f,%.0f,%.1f", p.periods, p.active, p.transitions,
+		if (p->has_rule)
+			fprintf(csv, "%.0f", p->rule);
+		fprintf(csv, ",%.0f,%.0f,%.0f,%.1f", p->periods, p->active, p->transitions,
 			mean_of(runs, g, f_periods));
 		csv_opt(csv, "%.4f", mean_of(runs, g, f_tick_kept));
 		fprintf(csv, ",%.1f\n", mean_of(runs, g, f_period_us));
@@ -146,34 +150,33 @@ void compare_decompose(const struct run *runs, const struct group *groups, int n
 		const char *name[4] = { "the selection rule on identical periods",
 					"the idle periods themselves", "the busy time's energy",
 					"the exit transitions" };
+		const struct parts *p = &parts[j];
 		double v[4];
-		struct parts p;
 		int big = 0, i;
 
-		decompose(runs, b, g, &p);
-		v[0] = p.rule;
-		v[1] = p.periods;
-		v[2] = p.active;
-		v[3] = p.transitions;
+		v[0] = p->rule;
+		v[1] = p->periods;
+		v[2] = p->active;
+		v[3] = p->transitions;
 		for (i = 1; i < 4; i++)
 			if (fabs(v[i]) > fabs(v[big]))
 				big = i;
-		fprintf(txt, "%-14s %+10.3f ", g->governor, p.diff / 1e6);
-		if (p.has_rule)
-			fprintf(txt, "%+10.3f ", p.rule / 1e6);
+		fprintf(txt, "%-14s %+10.3f ", g->governor, p->diff / 1e6);
+		if (p->has_rule)
+			fprintf(txt, "%+10.3f ", p->rule / 1e6);
 		else
 			fprintf(txt, "%10s ", "n/a");
-		fprintf(txt, "%+10.3f %+10.3f %+12.3f   %s\n", p.periods / 1e6, p.active / 1e6,
-			p.transitions / 1e6, name[big]);
+		fprintf(txt, "%+10.3f %+10.3f %+12.3f   %s\n", p->periods / 1e6, p->active / 1e6,
+			p->transitions / 1e6, name[big]);
 		fprintf(txt, "  %s: %+.3f mJ (%+.2f%%) against %s; the largest part is %s, %+.3f mJ",
-			g->governor, p.diff / 1e6, eb > 0 ? 100 * p.diff / eb : 0, b->governor,
+			g->governor, p->diff / 1e6, eb > 0 ? 100 * p->diff / eb : 0, b->governor,
 			name[big], v[big] / 1e6);
 		/* more wake-ups cost busy time and exits too: the periods say why */
 		fprintf(txt, ".\n  Its idle periods: %.0f (%s: %.0f), %.0f us long on average (%.0f), the tick kept running in %.1f%% of them (%.1f%%).\n",
 			mean_of(runs, g, f_periods), b->governor, mean_of(runs, b, f_periods),
 			mean_of(runs, g, f_period_us), mean_of(runs, b, f_period_us),
 			100 * mean_of(runs, g, f_tick_kept), 100 * mean_of(runs, b, f_tick_kept));
-		if (!p.has_rule)
+		if (!p->has_rule)
 			fprintf(txt, "  (%s's rule is not replayed: its part is counted in 'periods')\n",
 				g->governor);
 	}

@@ -137,25 +137,22 @@ progress_start() {
 	export IDLESIM_PROGRESS
 }
 
-# progress_step LABEL GUEST_S: a run of GUEST_S guest seconds is done
-progress_step() {
-	local t0 done total rd rt now
-	read -r t0 done total rd rt <<<"$IDLESIM_PROGRESS"
-	now=$(date +%s)
-	done=$(awk -v a="$done" -v b="$2" 'BEGIN { printf "%.1f", a + b }')
-	rd=$((rd + 1))
-	IDLESIM_PROGRESS="$t0 $done $total $rd $rt"
-	awk -v l="$1" -v d="$done" -v t="$total" -v e=$((now - t0)) -v rd="$rd" -v rt="$rt" 'BEGIN {
-		left = d > 0 && t > d ? e * (t - d) / d : 0
-		printf "  [%d/%d] %s: %.1f of %.1f guest s done in %d s", rd, rt, l, d, t, e
-		if (rd < rt) printf ", about %d s left", left + 0.5
-		printf "\n" }'
-}
-
 # progress_skip RUNS GUEST_S: runs a part of the job did, counted silently
 progress_skip() {
 	local t0 done total rd rt
 	read -r t0 done total rd rt <<<"$IDLESIM_PROGRESS"
 	done=$(awk -v a="$done" -v b="$2" 'BEGIN { printf "%.1f", a + b }')
 	IDLESIM_PROGRESS="$t0 $done $total $((rd + $1)) $rt"
+}
+
+# progress_step LABEL GUEST_S: a run of GUEST_S guest seconds is done
+progress_step() {
+	local t0 done total rd rt
+	progress_skip 1 "$2"
+	read -r t0 done total rd rt <<<"$IDLESIM_PROGRESS"
+	awk -v l="$1" -v d="$done" -v t="$total" -v e=$(($(date +%s) - t0)) -v rd="$rd" -v rt="$rt" 'BEGIN {
+		left = d > 0 && t > d ? e * (t - d) / d : 0
+		printf "  [%d/%d] %s: %.1f of %.1f guest s done in %d s", rd, rt, l, d, t, e
+		if (rd < rt) printf ", about %d s left", left + 0.5
+		printf "\n" }'
 }

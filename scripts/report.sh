@@ -76,12 +76,14 @@ rm -rf "$tmp"
 mkdir -p "$tmp"
 printf 'scenario,governor,ratio,ratio_lo,ratio_hi,p_value,significant,ratio_to_oracle,lateness_p99_ns,budget_misses\n' >"$tmp/overview.csv"
 # the runs to make, for the progress lines: those of the comparisons not current
+declare -A gcompare	# guest seconds of a scenario's comparison, if it is to be made
 nruns=0 gtotal=0
 for arg in "$@"; do
 	current "$runs/$(basename "$arg" .json)/compare" "$(scenario_file "$arg")" && continue
 	g=$(scenario_guest_seconds "$arg") || die "cannot read the guest time of $arg"
+	gcompare[$arg]=$(awk -v g="$g" -v n=$((repeats * ${#govs[@]})) 'BEGIN { print g * n }')
 	nruns=$((nruns + repeats * ${#govs[@]}))
-	gtotal=$(awk -v a="$gtotal" -v g="$g" -v n=$((repeats * ${#govs[@]})) 'BEGIN { print a + g * n }')
+	gtotal=$(awk -v a="$gtotal" -v b="${gcompare[$arg]}" 'BEGIN { print a + b }')
 done
 progress_start "$nruns" "$gtotal"
 names=() files=()
@@ -100,8 +102,7 @@ for arg in "$@"; do
 			echo "report: the comparison of $scn failed (log: $tmp/$scn.log)" >&2
 			exit 1
 		}
-		progress_skip $((repeats * ${#govs[@]})) \
-			"$(awk -v g="$(scenario_guest_seconds "$arg")" -v n=$((repeats * ${#govs[@]})) 'BEGIN { print g * n }')"
+		progress_skip $((repeats * ${#govs[@]})) "${gcompare[$arg]}"
 		echo "  [report] $scn: compared"
 	fi
 	names+=("$scn")

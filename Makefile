@@ -304,7 +304,8 @@ $(INITRD): $(ROOTFS_INPUTS)
 # --- host analysis -------------------------------------------------------------
 
 ANALYZE := $(O)/analysis/idlesim-analyze
-ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile)
+# with the SoC parser and model it shares with socs/
+ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SRC)/socs/src/soc*.[ch])
 
 analysis: $(ANALYZE)
 

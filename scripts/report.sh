@@ -155,6 +155,10 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
 # the SoC the runs played, as their manifests and its description say
 socname=$(awk '$1 == "soc" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest")
 socdesc=$("${IDLESIM_SOC_TOOL:?}" describe "$(soc_file "${IDLESIM_SOC:-simsoc}")" | esc)
+# where each state pays off under the model, beside the residency the
+# governors trust: the first thing to read when a deeper state costs more
+"$IDLESIM_SOC_TOOL" breakeven "$(soc_file "${IDLESIM_SOC:-simsoc}")" >"$tmp/breakeven.txt" ||
+	{ echo "report: idlesim-soc breakeven failed" >&2; exit 1; }
 {
 	cat <<EOT
 <!DOCTYPE html>
@@ -169,6 +173,10 @@ img { max-width: 100%; } .sig { font-weight: bold; } .why { font-weight: bold; }
 </style></head><body>
 <h1>idlesim: governors compared on every scenario, SoC $socname</h1>
 <p>SoC <b>$socname</b>: $socdesc.</p>
+<p>Its states at each cluster's default operating point, and the wait from which each pays off under the model
+(exit latency charged at active power); a residency far below its break-even is one a governor trusts where it costs energy
+(<a href="breakeven.txt">breakeven.txt</a>):</p>
+<pre>$(esc <"$tmp/breakeven.txt")</pre>
 <p>$(date -u +%Y-%m-%dT%H:%M:%SZ); kernel $(awk '$1 == "kernel_release" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest") (image $img_sha, initramfs $rd_sha);
 governors ${govs[*]} (the first is the baseline); $repeats seed$([ "$repeats" -gt 1 ] && echo s) per governor and scenario.
 Energy is the simulated SoC driver's, idle and active; the oracle is the cheapest state for each period's actual length.</p>

@@ -20,6 +20,10 @@ for img in $(sed -n 's/.*<img src="\([^"]*\)".*/\1/p' "$html"); do
 	[ -s "$rep/$img" ] || fail "index.html shows $img, which is not in $rep"
 done
 [ "$(grep -c '<img src=' "$html")" -ge 9 ] || fail "index.html: expected the overview and 4 plots per scenario"
+# the SoC's states and where each pays off, as idlesim-soc says of it
+cmp -s "$rep/breakeven.txt" <("${IDLESIM_SOC_TOOL:?}" breakeven socs/simsoc.soc) ||
+	fail "breakeven.txt is not idlesim-soc breakeven of the SoC played"
+grep -Eq '^a53 +850 +121\.500 +core-ret .* 6723 +0\.07 +WFI$' "$html" || fail "the page does not show core-ret's break-even"
 # a fresh comparison's difference taken apart: the parts add up to it,
 # and the rule's part is menu's rule replayed on the baseline's periods
 # against what the baseline entered (residency energy: less transitions)

@@ -19,6 +19,8 @@ static const struct {
 	{ "check", cmd_check, "check FILE...: validate descriptions" },
 	{ "describe", cmd_describe, "describe FILE...: one line each" },
 	{ "get", cmd_get, "get KEY FILE: name, cpus, states, controls" },
+	{ "breakeven", cmd_breakeven,
+	  "breakeven [--opp FREQ|P%] [--temp C] FILE: where each state starts to pay off" },
 	{ "params", cmd_params, "params FILE: the sim driver's soc= module parameter" },
 	{ "import", cmd_import,
 	  "import [-I DIR]... [--fill OLD.soc] BOARD.dtb|BOARD.dts: a description from a device tree" },

@@ -98,6 +98,7 @@ int soc_total_cpus(const struct soc *s);
 int cmd_check(int argc, char **argv);
 int cmd_params(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
+int cmd_breakeven(int argc, char **argv);
 int cmd_get(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 

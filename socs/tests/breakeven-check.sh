@@ -1,0 +1,101 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# breakeven-check.sh TOOL SOCDIR: "idlesim-soc breakeven --opp 100%" on
+# every shipped description against an independent reading of the file.
+# At the reference operating point (the fastest) and the reference
+# temperature the model leaves the file's figures as they are (no 1/f or
+# V^2 scaling, no extra leakage), so awk can price them directly:
+#   active = core + cluster / cpus (in whole uW) of the fastest opp line
+#   state i pays off against j < i from active (L_i - L_j) / (P_j - P_i)
+# and its break-even is the largest of those (never if some P_j <= P_i).
+# Then the hand-worked figures of simsoc.soc, the options' errors, and
+# the operating point --opp picks.
+set -u
+tool=${1:?usage: breakeven-check.sh TOOL SOCDIR}
+dir=${2:?usage: breakeven-check.sh TOOL SOCDIR}
+fail=0
+
+# cluster state breakeven_us against, from the .soc file
+expected() {
+	awk '
+	function num(s) { sub(/[a-zA-Z%]+$/, "", s); return s + 0 }
+	function flush(  i, j, w, best, arg) {
+		if (cl == "")
+			return
+		for (i = 1; i < n; i++) {
+			best = -1; arg = ""
+			for (j = 0; j < i; j++) {
+				if (pw[j] <= pw[i]) { best = "never"; arg = st[j]; break }
+				w = act * (ex[i] - ex[j]) / (pw[j] - pw[i])
+				if (arg == "" || w > best) { best = w; arg = st[j] }
+			}
+			printf "%s %s %s %s\n", cl, st[i], best == "never" ? best : sprintf("%.0f", best), arg
+		}
+		cl = ""
+	}
+	/^\[cluster / { flush(); cl = $2; sub(/\]$/, "", cl); n = 0; act = 0; next }
+	/^\[/ { flush(); next }
+	cl != "" && $1 == "cpus" { cpus = $3 }
+	cl != "" && $1 == "opp" {
+		# the last line is the fastest
+		for (k = 4; k <= NF && $k != "#"; k++) {
+			if ($k ~ /^core=/) { v = $k; sub(/^core=/, "", v); core = v }
+			if ($k ~ /^cluster=/) { v = $k; sub(/^cluster=/, "", v); clu = v }
+		}
+		act = power(core) + int(power(clu) / cpus)	# the driver divides in whole uW
+	}
+	cl != "" && $1 == "state" {
+		st[n] = $2
+		for (k = 4; k <= NF && $k != "#"; k++) {
+			if ($k ~ /^exit=/) { v = $k; sub(/^exit=/, "", v); ex[n] = time(v) }
+			if ($k ~ /^power=/) { v = $k; sub(/^power=/, "", v); pw[n] = power(v) }
+		}
+		n++
+	}
+	function power(s) { if (s ~ /uW$/) return num(s); if (s ~ /mW$/) return num(s) * 1000; return num(s) * 1e6 }
+	function time(s) { if (s ~ /ms$/) return num(s) * 1000; return num(s) }
+	END { flush() }
+	' "$1"
+}
+
+n=0
+for f in "$dir"/*.soc; do
+	want=$(expected "$f")
+	got=$("$tool" breakeven --opp 100% "$f" | awk '!/^#/ && $1 != "cluster" && $8 != "-" { print $1, $4, $8, $10 }') ||
+		{ echo "$f: breakeven failed" >&2; fail=1; continue; }
+	if [ -z "$want" ] || [ "$want" != "$got" ]; then
+		echo "$f: break-even differs from the file's own figures" >&2
+		diff <(echo "$want") <(echo "$got") | sed 's/^/  /' >&2
+		fail=1
+	fi
+	n=$((n + 1))
+done
+[ $n -gt 0 ] || { echo "no *.soc in $dir" >&2; exit 1; }
+
+# simsoc.soc by hand, at 850 MHz: active 93 + 57 / 2 = 121.5 mW
+#   core-ret    against WFI:      121.5 x 166 / 3       =   6723 us
+#   core-off    against core-ret: 121.5 x 1333 / 3      =  53986 us
+#   cluster-off against core-ret: 121.5 x 1433 / 22.5   =   7738 us
+#   soc-sleep   against cluster-off: 121.5 x 8225 / 6.5 = 153744 us
+got=$("$tool" breakeven "$dir/simsoc.soc" | awk '!/^#/ && $1 != "cluster" && $8 != "-" { printf "%s:%s:%s ", $4, $8, $10 }')
+want="core-ret:6723:WFI core-off:53986:core-ret cluster-off:7738:core-ret soc-sleep:153744:cluster-off "
+[ "$got" = "$want" ] || { printf 'simsoc.soc by hand\n  want: %s\n  got:  %s\n' "$want" "$got" >&2; fail=1; }
+
+# --opp: a frequency picks the nearest, P% the slowest at or above it
+got=$("$tool" breakeven --opp 700MHz "$dir/simsoc.soc" | awk '$1 == "a53" { print $2; exit }')
+[ "$got" = 700 ] || { echo "--opp 700MHz gave $got MHz" >&2; fail=1; }
+got=$("$tool" breakeven --opp 80% "$dir/simsoc.soc" | awk '$1 == "a53" { print $2; exit }')
+[ "$got" = 700 ] || { echo "--opp 80% gave $got MHz, expected 700 (575 is below 80 % of 850)" >&2; fail=1; }
+
+# bad options: exit 2, one message naming the option
+for bad in "--opp 700" "--opp 120%" "--temp 200" "--temp x"; do
+	# shellcheck disable=SC2086
+	msg=$("$tool" breakeven $bad "$dir/simsoc.soc" 2>&1 >/dev/null)
+	rc=$?
+	if [ $rc -ne 2 ] || [[ "$msg" != *"${bad%% *} ${bad#* }:"* ]]; then
+		echo "breakeven $bad: exit $rc, '$msg'" >&2
+		fail=1
+	fi
+done
+exit $fail

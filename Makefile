@@ -65,7 +65,10 @@ INITRD := $(O)/initramfs$(FLAVOUR).cpio.gz
 # reports and sweeps have directories of their own.
 SOC ?=
 SOC_NAME := $(filter-out simsoc,$(notdir $(basename $(SOC))))
-SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))
+# The CPUs a scenario run boots: empty, the scenario's own "cpus" (the
+# SoC's first CPUs); soc, every CPU of the SoC; or a number.
+CPUS ?=
+SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))
 SOC_TOOL := $(O)/socs/idlesim-soc
 SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch])
 RUNS := $(O)/runs$(FLAVOUR)$(SOC_SUFFIX)
@@ -209,6 +212,9 @@ help:
 	@echo '                     atomic sleep), kcsan.config or kasan.config (+UBSAN), in its own'
 	@echo '                     $$(O)/kernel-debug, sim-driver-debug, initramfs-debug.cpio.gz, runs-debug, ...'
 	@echo '  SMP=n MEM=size TIMEOUT=s GOVERNOR=name GOVERNORS="a b"   run parameters'
+	@echo '  CPUS=soc|n         CPUs a scenario run boots (default: the scenario'"'"'s cpus, the SoC'"'"'s'
+	@echo '                     first); soc: all of the SoC'"'"'s, its other clusters idling beside the'
+	@echo '                     workload; runs, reports and sweeps go to directories ending -cpus-CPUS'
 	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'
 	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
 	@echo '  LATENESS=soc|total|guest  what latency budgets are judged on (default soc: modelled'
@@ -321,7 +327,7 @@ RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
 	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
-	IDLESIM_SOC=$(SOC) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V)
+	IDLESIM_SOC=$(SOC) IDLESIM_CPUS=$(CPUS) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V)
 
 # First, so that a bad ICOUNT costs no build.
 # The SoC and the scenarios the goal runs are checked as soon as their
@@ -339,7 +345,7 @@ CHECK_SCENARIOS = $(if $(filter run tune,$(MAKECMDGOALS)),$(SCENARIO)) \
 	$(if $(filter report,$(MAKECMDGOALS)),$(REPORT_SCENARIOS))
 
 check-scenarios: $(SOC_TOOL) $(WORKLOAD_HOST)
-	$(Q)$(if $(strip $(CHECK_SCENARIOS)),,: )IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SOC='$(SOC)' IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) \
+	$(Q)$(if $(strip $(CHECK_SCENARIOS)),,: )IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SOC='$(SOC)' IDLESIM_CPUS='$(CPUS)' IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) \
 		IDLESIM_SRC=$(SRC) $(SRC)/scripts/check-scenarios.sh $(CHECK_SCENARIOS)
 
 check-run-params:

@@ -67,8 +67,37 @@ scenario_check() {
 		want=$("$IDLESIM_WORKLOAD_HOST" --get cpus "$ini")
 		have=$("$IDLESIM_SOC_TOOL" get cpus "$socf")
 		[ "$want" -le "$have" ] || { rm -rf "$d"; die "$file: runs on $want CPUs; SoC $socname has $have"; }
+		( scenario_cpus "$ini" >/dev/null ) || { rm -rf "$d"; exit 2; }
 	fi
 	rm -rf "$d"
+}
+
+# scenario_cpus INI: the CPUs a run of the scenario boots.  By default
+# the scenario's own "cpus", the SoC's first CPUs; $IDLESIM_CPUS (make
+# CPUS=) "soc" boots every CPU the SoC describes, so that its other
+# clusters idle beside the workload and count, and a number boots that
+# many.  Never fewer than the scenario needs, nor more than the SoC has.
+scenario_cpus() {
+	local want have n socf
+	want=$("${IDLESIM_WORKLOAD_HOST:?}" --get cpus "$1") || exit 2
+	socf=$(soc_file "${IDLESIM_SOC:-simsoc}")
+	have=8
+	if [ -n "${IDLESIM_SOC_TOOL:-}" ]; then
+		have=$("$IDLESIM_SOC_TOOL" get cpus "$socf") || exit 2
+	elif [ -n "${IDLESIM_CPUS:-}" ]; then
+		die "CPUS=$IDLESIM_CPUS needs the SoC's CPUs: IDLESIM_SOC_TOOL not set (run through make)"
+	fi
+	case ${IDLESIM_CPUS:-} in
+	"") n=$want ;;
+	soc) n=$have ;;
+	*)
+		[[ $IDLESIM_CPUS =~ ^[1-8]$ ]] || die "CPUS=$IDLESIM_CPUS: expected soc (every CPU of the SoC) or 1..8"
+		n=$IDLESIM_CPUS
+		;;
+	esac
+	[ "$n" -ge "$want" ] || die "CPUS=$IDLESIM_CPUS: $1 runs on $want CPUs, more than $n"
+	[ "$n" -le "$have" ] || die "CPUS=$IDLESIM_CPUS: SoC $("$IDLESIM_SOC_TOOL" get name "$socf") ($socf) has $have CPUs"
+	printf '%s\n' "$n"
 }
 
 # scenario_guest_seconds SCENARIO: the guest time a run of it takes

@@ -155,6 +155,14 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
 # the SoC the runs played, as their manifests and its description say
 socname=$(awk '$1 == "soc" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest")
 socdesc=$("${IDLESIM_SOC_TOOL:?}" describe "$(soc_file "${IDLESIM_SOC:-simsoc}")" | esc)
+# how many of its CPUs the runs booted (make CPUS=)
+smp=$(awk '$1 == "smp" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest")
+socpus=$("$IDLESIM_SOC_TOOL" get cpus "$(soc_file "${IDLESIM_SOC:-simsoc}")")
+if [ "$smp" = "$socpus" ]; then
+	played="The runs boot all $socpus of its CPUs."
+else
+	played="The runs boot $smp of its $socpus CPUs, the first ones (the scenarios' own count; CPUS=soc boots them all)."
+fi
 # where each state pays off under the model, beside the residency the
 # governors trust: the first thing to read when a deeper state costs more
 "$IDLESIM_SOC_TOOL" breakeven "$(soc_file "${IDLESIM_SOC:-simsoc}")" >"$tmp/breakeven.txt" ||
@@ -172,7 +180,7 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 85%; }
 img { max-width: 100%; } .sig { font-weight: bold; } .why { font-weight: bold; }
 </style></head><body>
 <h1>idlesim: governors compared on every scenario, SoC $socname</h1>
-<p>SoC <b>$socname</b>: $socdesc.</p>
+<p>SoC <b>$socname</b>: $socdesc. $played</p>
 <p>Its states at each cluster's default operating point, and the wait from which each pays off under the model
 (exit latency charged at active power); a residency far below its break-even is one a governor trusts where it costs energy
 (<a href="breakeven.txt">breakeven.txt</a>):</p>

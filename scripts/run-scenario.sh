@@ -59,7 +59,7 @@ if [ -n "$seed_override" ]; then
 	echo "$seed" >"$seedfile"
 	extra=(--file "$seedfile")
 fi
-cpus=$("$check" --get cpus "$file" 2>/dev/null || echo "${IDLESIM_SMP:-4}")
+cpus=$(scenario_cpus "$file") || exit 2
 
 echo "  [run]    $name under $gov (seed $seed, $cpus CPUs)"
 "$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/scenario.sh" --file "$file" \

@@ -68,7 +68,8 @@ sweep)
 			--meta "rtapp_json_sha256=$(sha256sum "$json" | cut -c1-16)"
 			--meta "rtapp_calibration_ns_per_loop=$calib")
 	fi
-	cpus=$("$check" --get cpus "$scn")
+	cpus=$(prog=tune-run; . "$src/scripts/lib.sh"; scenario_cpus "$scn" 2>>"$log") ||
+		failed "$scn: no CPU count to boot (see $log)"
 	gsec=$("$check" --get guest_seconds "$scn")
 	npoints=$(grep -c . "$inputs/points.tsv")
 	# -icount runs at a fraction of real time, more so with parallel runs

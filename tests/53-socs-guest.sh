@@ -3,8 +3,10 @@
 # Every shipped SoC description in the guest: a scenario run on it passes
 # the analysis with its cross-checks (trace against the driver's meter and
 # the sysfs counters), its manifest names the SoC, and its trace names the
-# SoC's states (summary.json, from the trace alone).  A threshold sweep on
-# an SoC of two kinds of cluster is planned on both clusters' controls.
+# SoC's states (summary.json, from the trace alone).  With CPUS=soc every
+# CPU of juno-r2 boots and counts; a CPUS= the scenario or the SoC cannot
+# take is refused before any boot.  A threshold sweep on an SoC of two
+# kinds of cluster is planned on both clusters' controls.
 . tests/lib/common.sh
 [ -x "${IDLESIM_WORKLOAD_HOST:-}" ] || skip "the workload generator is not built"
 tool=${IDLESIM_SOC_TOOL:?run through make test}
@@ -29,6 +31,28 @@ for f in socs/*.soc; do
 done
 [ $n -ge 4 ] || fail "only $n SoCs ran"
 
+# the whole SoC (CPUS=soc): juno-r2's six CPUs boot, its a53 cluster idles
+# beside the workload and counts, and the cross-checks hold on all of them
+d=$IDLESIM_SCRATCH/juno-all
+IDLESIM_SOC=juno-r2 IDLESIM_CPUS=soc scripts/run-scenario.sh audio menu "$d" >"$d.log" 2>&1 ||
+	{ tail -20 "$d.log"; fail "audio on all of juno-r2's CPUs failed (see $d.log)"; }
+grep -qx "smp 6" "$d/manifest" || fail "CPUS=soc on juno-r2: the manifest says $(grep '^smp' "$d/manifest")"
+grep -q "idle periods on 6 CPUs" "$d/analysis/summary.txt" || fail "CPUS=soc: the analysis did not see 6 CPUs"
+grep -q '^    cluster1: ' "$d/analysis/summary.txt" || fail "CPUS=soc: no energy for juno-r2's second cluster"
+grep -q 'cross-check: the trace.s energy matches' "$d/analysis/summary.txt" &&
+	grep -q 'cross-check: per-state usage and time agree' "$d/analysis/summary.txt" ||
+	fail "CPUS=soc: the cross-checks did not hold"
+note "juno-r2, all 6 CPUs: $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
+# refused before any boot: fewer CPUs than the scenario needs, more than
+# the SoC has, a word that is neither
+expect_exit 2 env IDLESIM_CPUS=1 scripts/run-scenario.sh audio menu "$IDLESIM_SCRATCH/cpus1"
+expect_grep "CPUS=1: .*audio.ini runs on 2 CPUs, more than 1" "$out" "CPUS below the scenario's"
+expect_exit 2 env IDLESIM_CPUS=6 scripts/run-scenario.sh audio menu "$IDLESIM_SCRATCH/cpus6"
+expect_grep "CPUS=6: SoC simsoc \(.*simsoc.soc\) has 4 CPUs" "$out" "CPUS above the SoC's"
+expect_exit 2 env IDLESIM_CPUS=all scripts/run-scenario.sh audio menu "$IDLESIM_SCRATCH/cpusall"
+expect_grep "CPUS=all: expected soc \(every CPU of the SoC\) or 1..8" "$out" "CPUS=all"
+for r in cpus1 cpus6 cpusall; do [ ! -e "$IDLESIM_SCRATCH/$r" ] || fail "a refused CPUS= left $r"; done
+
 # a sweep of a state on juno-r2 moves that state on both clusters; one
 # cluster's by CLUSTER:STATE; the plan alone (--export), no scenario boots
 sweep=$IDLESIM_SCRATCH/tune-juno
@@ -36,6 +60,10 @@ expect_exit 0 env IDLESIM_SOC=juno-r2 scripts/tune.sh --scenario audio --out "$s
 	--state cpu-sleep --values 1500,2500 --export slurm
 expect_grep "a72_s1_residency_us=1500 a53_s1_residency_us=1500" "$(cat "$sweep/points.tsv")" "both clusters moved together"
 expect_grep "^soc " "$(cat "$sweep/sweep.conf")" "the sweep records its SoC"
+expect_exit 0 env IDLESIM_SOC=juno-r2 IDLESIM_CPUS=soc scripts/tune.sh --scenario audio --out "$sweep-all" \
+	--state cpu-sleep --values 1500,2500 --export slurm
+expect_grep "^cpus soc$" "$(cat "$sweep-all/sweep.conf")" "the sweep records CPUS="
+expect_grep "^export IDLESIM_CPUS=soc$" "$(cat "$sweep-all/env")" "the sweep's runs get CPUS="
 expect_exit 0 env IDLESIM_SOC=juno-r2 scripts/tune.sh --scenario audio --out "$sweep-a53" \
 	--state a53:cpu-sleep --values 1500,2500 --export slurm
 [ "$(cut -f3 "$sweep-a53/points.tsv" | grep -c '^a53_s1_residency_us=[0-9]*$')" -eq 3 ] ||

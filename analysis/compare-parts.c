@@ -13,8 +13,8 @@
  *                    wake-up event); the same periods, the same inputs,
  *                    another choice;
  *   (c) active       A_g - A_b, the busy time's energy;
- *   (d) transitions  T_g - T_b, the exit transitions (active power for
- *                    each period's exit latency) over all its periods;
+ *   (d) transitions  T_g - T_b, the exit transitions (each period's exit
+ *                    latency at its transition power) over all its periods;
  *   (b) periods      the rest: E_g - E_b - (a) - (c) - (d), i.e. the
  *                    residency energy the governor's periods cost beyond
  *                    what its rule costs on the baseline's: the idle

@@ -12,7 +12,7 @@
 /* The fields read, bound once per trace (see trace_field()). */
 enum fld {
 	F_PERIOD_SEQ, F_PERIOD_NR, F_PERIOD_USABLE, F_PERIOD_LAT, F_PERIOD_RES,
-	F_PERIOD_POWER, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
+	F_PERIOD_POWER, F_PERIOD_TRANS, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
 	F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
 	F_SEL_USABLE, F_SEL_CANDIDATE, F_SEL_CHOSEN, F_SEL_STOP_TICK,
 	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED, F_SEL_MEASURED,
@@ -35,6 +35,7 @@ static const struct {
 	[F_PERIOD_LAT]		= { .ev = EV_PERIOD, .name = "exit_latency_ns" },
 	[F_PERIOD_RES]		= { .ev = EV_PERIOD, .name = "target_residency_ns" },
 	[F_PERIOD_POWER]	= { .ev = EV_PERIOD, .name = "power" },
+	[F_PERIOD_TRANS]	= { .ev = EV_PERIOD, .name = "transition_uw", .optional = true },
 	[F_PERIOD_BUSY_NS]	= { .ev = EV_PERIOD, .name = "busy_ns" },
 	[F_PERIOD_BUSY_ENERGY]	= { .ev = EV_PERIOD, .name = "busy_energy" },
 	[F_SEL_PREDICTED]	= { .ev = EV_SELECT, .name = "predicted_ns" },
@@ -139,6 +140,10 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 	    field_array(t, r->f[F_PERIOD_RES], rec, p->table.target_residency_ns,
 			MAX_STATES) < (int)nr ||
 	    field_array(t, r->f[F_PERIOD_POWER], rec, p->table.power, MAX_STATES) < (int)nr)
+		return -1;
+	memset(p->table.transition_uw, 0, sizeof(p->table.transition_uw));
+	if (r->f[F_PERIOD_TRANS] &&
+	    field_array(t, r->f[F_PERIOD_TRANS], rec, p->table.transition_uw, MAX_STATES) < (int)nr)
 		return -1;
 	if (field_u64(t, r->f[F_PERIOD_BUSY_NS], rec, &p->drv_busy_ns) < 0 ||
 	    field_s64(t, r->f[F_PERIOD_BUSY_ENERGY], rec, &p->busy_energy) < 0)

@@ -24,12 +24,21 @@ struct state_table {
 	int64_t target_residency_ns[MAX_STATES];
 	int64_t power[MAX_STATES];		/* uW */
 	/*
-	 * What a transition costs: simsoc charges the exit latency at the
-	 * CPU's active power; the active power is the busy energy over the
-	 * busy time the driver reports (the last one known on this CPU).
+	 * What a transition costs: simsoc charges each state's exit latency
+	 * at its transition power, transition_uw, or where that is 0 (the
+	 * default, and every trace older than the field) at the CPU's active
+	 * power: the busy energy over the busy time the driver reports (the
+	 * last one known on this CPU).
 	 */
+	int64_t transition_uw[MAX_STATES];
 	double active_uw;
 };
+
+/* The power state @i's exit latency is charged at */
+static inline double exit_power_uw(const struct state_table *t, int i)
+{
+	return t->transition_uw[i] ? (double)t->transition_uw[i] : t->active_uw;
+}
 
 struct select_info {
 	uint64_t predicted_ns;

@@ -85,7 +85,7 @@ void replay_period(struct run *r, const struct period *p, int e)
 		bool teo = i == RULE_TEO_DEEPEST || i == RULE_TEO_LOWEST_POWER;
 
 		r->rule_nj[i] += state_energy(t, pick, wait_ns);
-		r->rule_tr_nj[i] += t->active_uw * (double)t->exit_latency_ns[pick] / 1e6;
+		r->rule_tr_nj[i] += exit_power_uw(t, pick) * (double)t->exit_latency_ns[pick] / 1e6;
 		if (teo && !warm)
 			continue;
 		if (pick == e)
@@ -101,7 +101,7 @@ void replay_period(struct run *r, const struct period *p, int e)
 	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns),
 				     wait_ns);
 	r->actual_model_nj += state_energy(t, e, wait_ns);
-	r->actual_model_tr_nj += t->active_uw * (double)t->exit_latency_ns[e] / 1e6;
+	r->actual_model_tr_nj += exit_power_uw(t, e) * (double)t->exit_latency_ns[e] / 1e6;
 	r->actual_driver_nj += (double)p->energy;
 	r->teo_compared += warm;
 }

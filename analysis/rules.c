@@ -181,14 +181,15 @@ int rule_select(enum rule rule, const struct state_table *t,
 
 /*
  * simsoc's energy model: the state's power from the idle entry to the
- * wake-up event, then the state's exit latency at active power.  The
- * driver charges the entered state exactly so; the other states are
- * priced as if they had been entered for the same time to the wake-up.
+ * wake-up event, then the state's exit latency at its transition power
+ * (by default the CPU's active power).  The driver charges the entered
+ * state exactly so; the other states are priced as if they had been
+ * entered for the same time to the wake-up.
  */
 double state_energy(const struct state_table *t, int i, uint64_t wait_ns)
 {
 	return ((double)t->power[i] * (double)wait_ns +
-		t->active_uw * (double)t->exit_latency_ns[i]) / 1e6;
+		exit_power_uw(t, i) * (double)t->exit_latency_ns[i]) / 1e6;
 }
 
 int oracle_select(const struct state_table *t, int64_t latency_req_ns,

@@ -72,7 +72,7 @@ int rule_select(enum rule rule, const struct state_table *t,
 /*
  * Energy in nJ of an idle period in state @i of @t whose wake-up event
  * comes @wait_ns after the idle entry: the state's power until then, then
- * its exit latency at active power.
+ * its exit latency at its transition power (exit_power_uw()).
  */
 double state_energy(const struct state_table *t, int i, uint64_t wait_ns);
 

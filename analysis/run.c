@@ -206,8 +206,8 @@ static int on_period(const struct period *p, void *data)
 		if (p->has_table && p->exit_latency_ns <= p->residency_ns) {
 			/*
 			 * The driver charges the state's power for the time in
-			 * WFI and active power for the exit latency; what is
-			 * not the former is the transition.
+			 * WFI and the transition power for the exit latency;
+			 * what is not the former is the transition.
 			 */
 			double tr = (double)p->energy - (double)p->table.power[e] *
 				    (double)(p->residency_ns - p->exit_latency_ns) / 1e6;

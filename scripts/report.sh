@@ -182,7 +182,7 @@ img { max-width: 100%; } .sig { font-weight: bold; } .why { font-weight: bold; }
 <h1>idlesim: governors compared on every scenario, SoC $socname</h1>
 <p>SoC <b>$socname</b>: $socdesc. $played</p>
 <p>Its states at each cluster's default operating point, and the wait from which each pays off under the model
-(exit latency charged at active power); a residency far below its break-even is one a governor trusts where it costs energy
+(exit latency charged at its transition power); a residency far below its break-even is one a governor trusts where it costs energy
 (<a href="breakeven.txt">breakeven.txt</a>):</p>
 <pre>$(esc <"$tmp/breakeven.txt")</pre>
 <p>$(date -u +%Y-%m-%dT%H:%M:%SZ); kernel $(awk '$1 == "kernel_release" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest") (image $img_sha, initramfs $rd_sha);

@@ -59,6 +59,8 @@ struct simsoc_kind {
 	u32 core_uw[SIMSOC_MAX_OPPS], cluster_uw[SIMSOC_MAX_OPPS];
 	s64 def_leak_uw;
 	s64 def_fig[SIMSOC_MAX_STATES][SIMSOC_CTRLS_PER_STATE];
+	/* the power of each state's exit latency; 0: the CPU's active power */
+	u32 trans_uw[SIMSOC_MAX_STATES];
 	const char *opp_menu[SIMSOC_MAX_OPPS + 1];
 	char opp_names[SIMSOC_MAX_OPPS][16];
 };

@@ -40,6 +40,8 @@ struct simsoc_cpu {
 	s64 exit_ns[SIMSOC_TRACE_STATES];
 	s64 res_ns[SIMSOC_TRACE_STATES];
 	u32 power_uw[SIMSOC_TRACE_STATES];
+	/* the power of each state's exit latency; 0: active_uw */
+	u32 trans_uw[SIMSOC_TRACE_STATES];
 	u32 active_uw;
 	int max_usable;
 	/* seeded PRNG (xorshift64*) */
@@ -181,6 +183,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 		pc->exit_ns[i] = lat;
 		pc->res_ns[i] = kd->res_ns[i];
 		pc->power_uw[i] = kd->power_uw[i];
+		pc->trans_uw[i] = s->kind[s->cpu_kind[cpu]].trans_uw[i];
 		cpuidle_period_set(dev, i, pc->usable[i], lat, kd->res_ns[i],
 				   kd->power_uw[i]);
 	}
@@ -204,7 +207,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	raw_write_seqcount_end(&pc->mseq);
 
 	trace_simsoc_period(cpu, pc->seq, pc->gen, s->nr_states, pc->usable,
-			    pc->exit_ns, pc->res_ns, pc->power_uw, max_depth,
+			    pc->exit_ns, pc->res_ns, pc->power_uw, pc->trans_uw, max_depth,
 			    busy_blocks, busy_ns, busy_nj);
 }
 
@@ -215,7 +218,8 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
  *
  * The exit latency is charged, not waited for.  The CPU resumes as soon
  * as WFI returns, and the period is charged the modelled exit latency of
- * the entered state at active power, to the nanosecond.  A busy-wait
+ * the entered state at its transition power (the SoC description's, or
+ * the CPU's active power), to the nanosecond.  A busy-wait
  * cannot stand for it in the guest: under QEMU's -icount every vCPU runs
  * in turn on one thread, the delay loop's YIELD/WFE hands the thread to
  * the next vCPU, and the spinner resumes only at the next virtual timer
@@ -234,7 +238,7 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 {
 	struct simsoc_cpu *pc = this_cpu_ptr(&simsoc_pcpu);
 	int entered = index;
-	u64 t0, t1, wfi_ns, lag_ns, idle_ns, exit_ns, nj;
+	u64 t0, t1, wfi_ns, lag_ns, idle_ns, exit_ns, exit_uw, nj;
 
 	/* menu_deepest ignores the period's availability: demote */
 	if (!pc->usable[index])
@@ -256,8 +260,8 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	idle_ns = wfi_ns - lag_ns;	/* charged at the state's power */
 	exit_ns = pc->exit_ns[entered];
 	pc->lag_ns += exit_ns - lag_ns;
-	nj = div_u64((u64)pc->power_uw[entered] * idle_ns +
-		     (u64)pc->active_uw * exit_ns, 1000000);
+	exit_uw = pc->trans_uw[entered] ? pc->trans_uw[entered] : pc->active_uw;
+	nj = div_u64((u64)pc->power_uw[entered] * idle_ns + exit_uw * exit_ns, 1000000);
 	trace_simsoc_exit(dev->cpu, pc->seq, entered, t1, lag_ns,
 			  idle_ns + exit_ns, exit_ns, nj);
 

@@ -15,7 +15,10 @@
  *   state=NAME,OFF                        per state, depth order
  *   cluster=NAME,CPUS,COUNT,LEAK_UW,OPP   per kind of cluster, then its
  *   opp=KHZ,UV,CORE_UW,CLUSTER_UW         operating points and
- *   fig=EXIT_US,RES_US,POWER_UW,LEAK_UW,TD_C   its figures of each state
+ *   fig=EXIT_US,RES_US,POWER_UW,LEAK_UW,TD_C   its figures of each state,
+ *   trans=UW                              each optionally followed by the
+ *                                         power of its exit latency
+ *                                         (without: the active power)
  *   block=NAME,DEPTH
  *
  * Without the parameter the driver plays socs/simsoc.soc, whose records
@@ -88,6 +91,7 @@ static const s64 opp_hi[] = { 100000000, 5000000, 100000000, 100000000 };
 static const s64 fig_lo[] = { 1, 1, 0, 0, 5 };
 static const s64 fig_hi[] = { 20000, 100000, 1000000, 1000000, 100 };
 static const s64 block_lo[] = { 0 }, block_hi[] = { SIMSOC_MAX_STATES - 1 };
+static const s64 trans_lo[] = { 1 }, trans_hi[] = { 10000000 };
 
 /* One record into @s; -EINVAL or -ERANGE names nothing: the host tool does */
 static int simsoc_record(struct simsoc_soc *s, char *key, char *val, int *nr_fig)
@@ -149,6 +153,12 @@ static int simsoc_record(struct simsoc_soc *s, char *key, char *val, int *nr_fig
 		ret = simsoc_fields(val, NULL, 0, k->def_fig[*nr_fig],
 				    SIMSOC_CTRLS_PER_STATE, fig_lo, fig_hi);
 		(*nr_fig)++;
+	} else if (!strcmp(key, "trans")) {
+		/* the last fig's exit power, once */
+		if (!k || !*nr_fig || k->trans_uw[*nr_fig - 1])
+			return -EINVAL;
+		ret = simsoc_fields(val, NULL, 0, x, 1, trans_lo, trans_hi);
+		k->trans_uw[*nr_fig - 1] = x[0];
 	} else if (!strcmp(key, "block")) {
 		if (s->nr_blocks == SIMSOC_MAX_BLOCKS)
 			return -EINVAL;

@@ -21,10 +21,10 @@
 TRACE_EVENT(simsoc_period,
 	    TP_PROTO(unsigned int cpu, u64 seq, u64 gen, unsigned int nr_states,
 		     const u8 *usable, const s64 *exit_ns, const s64 *res_ns,
-		     const u32 *power, unsigned int max_depth, u32 busy_blocks,
-		     u64 busy_ns, u64 busy_energy),
+		     const u32 *power, const u32 *transition, unsigned int max_depth,
+		     u32 busy_blocks, u64 busy_ns, u64 busy_energy),
 	    TP_ARGS(cpu, seq, gen, nr_states, usable, exit_ns, res_ns, power,
-		    max_depth, busy_blocks, busy_ns, busy_energy),
+		    transition, max_depth, busy_blocks, busy_ns, busy_energy),
 	    TP_STRUCT__entry(__field(u32, cpu)
 			     __field(u32, nr_states)
 			     __field(u64, seq)
@@ -33,6 +33,7 @@ TRACE_EVENT(simsoc_period,
 			     __array(s64, exit_latency_ns, SIMSOC_TRACE_STATES)
 			     __array(s64, target_residency_ns, SIMSOC_TRACE_STATES)
 			     __array(u32, power, SIMSOC_TRACE_STATES)
+			     __array(u32, transition_uw, SIMSOC_TRACE_STATES)
 			     __field(u32, max_depth)
 			     __field(u32, busy_blocks)
 			     __field(u64, busy_ns)
@@ -47,16 +48,19 @@ TRACE_EVENT(simsoc_period,
 			   memcpy(__entry->target_residency_ns, res_ns,
 				  sizeof(__entry->target_residency_ns));
 			   memcpy(__entry->power, power, sizeof(__entry->power));
+			   memcpy(__entry->transition_uw, transition,
+				  sizeof(__entry->transition_uw));
 			   __entry->max_depth = max_depth;
 			   __entry->busy_blocks = busy_blocks;
 			   __entry->busy_ns = busy_ns;
 			   __entry->busy_energy = busy_energy;),
-	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s max_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
+	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s transition_uw=%s max_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
 		      __entry->cpu, __entry->seq, __entry->gen, __entry->nr_states,
 		      __print_array(__entry->usable, SIMSOC_TRACE_STATES, 1),
 		      __print_array(__entry->exit_latency_ns, SIMSOC_TRACE_STATES, 8),
 		      __print_array(__entry->target_residency_ns, SIMSOC_TRACE_STATES, 8),
 		      __print_array(__entry->power, SIMSOC_TRACE_STATES, 4),
+		      __print_array(__entry->transition_uw, SIMSOC_TRACE_STATES, 4),
 		      __entry->max_depth, __entry->busy_blocks,
 		      __entry->busy_ns, __entry->busy_energy)
 );

@@ -5,11 +5,12 @@
  *
  * The sim driver charges a period in state i as P_i from the idle entry
  * to the wake-up event (the wait, w), then the state's exit latency L_i
- * at the CPU's active power P_act (sim-driver/MODEL.md), and the analysis
- * prices every other state the same way over the same wait.  State i is
- * then no dearer than a shallower state j from
+ * at its transition power T_i (the description's transition=, by default
+ * the CPU's active power; sim-driver/MODEL.md), and the analysis prices
+ * every other state the same way over the same wait.  State i is then no
+ * dearer than a shallower state j from
  *
- *	w_ij = P_act (L_i - L_j) / (P_j - P_i)		(P_j > P_i)
+ *	w_ij = (T_i L_i - T_j L_j) / (P_j - P_i)	(P_j > P_i)
  *
  * and never when P_j <= P_i.  Its break-even is the largest w_ij over
  * the shallower states: the shortest wait from which it is the cheapest
@@ -89,7 +90,8 @@ static double breakeven_ns(const struct socmodel_table *t, int i, int *against)
 			*against = j;
 			return -1;
 		}
-		wj = (double)t->active_uw * (double)(t->exit_ns[i] - t->exit_ns[j]) /
+		wj = ((double)socmodel_exit_uw(t, i) * (double)t->exit_ns[i] -
+		      (double)socmodel_exit_uw(t, j) * (double)t->exit_ns[j]) /
 		     (double)(t->power_uw[j] - t->power_uw[i]);
 		if (*against < 0 || wj > w) {
 			w = wj;
@@ -125,10 +127,11 @@ static void print_cluster(const struct soc *s, int kind, int opp, int temp_c, in
 					(*below)++;
 			}
 		}
-		printf("%-10s %9.0f %10.3f  %-14s %9.3f %12.3f %9.3f %12s %7s  %s\n",
+		printf("%-10s %9.0f %10.3f  %-14s %9.3f %12.3f %9.3f %13.3f %12s %7s  %s\n",
 		       c->name, c->opp[opp].khz / 1e3, t.active_uw / 1e3,
 		       s->state[i].name, t.exit_ns[i] / 1e3, t.res_ns[i] / 1e3,
-		       t.power_uw[i] / 1e3, be, ratio, j >= 0 ? s->state[j].name : "-");
+		       t.power_uw[i] / 1e3, socmodel_exit_uw(&t, i) / 1e3, be, ratio,
+		       j >= 0 ? s->state[j].name : "-");
 	}
 }
 
@@ -177,14 +180,15 @@ int cmd_breakeven(int argc, char **argv)
 	if (temp_c < 0)
 		temp_c = s.reference_temp_c;
 
-	printf("# SoC %s at %d C; nominal figures (no jitter).  A period costs P_state from the\n"
-	       "# idle entry to the wake-up, then the exit latency at P_active (sim-driver/MODEL.md).\n"
+	printf("# SoC %s at %d C; nominal figures (no jitter).  A period costs power_mw from the\n"
+	       "# idle entry to the wake-up, then the exit latency at transition_mw (the state's\n"
+	       "# transition=, by default the active power; sim-driver/MODEL.md).\n"
 	       "# breakeven_us: the wait from which the state is the cheapest of the states up to it\n"
 	       "# (against: the shallower state that sets it); ratio: residency / breakeven.\n",
 	       s.name, temp_c);
-	printf("%-10s %9s %10s  %-14s %9s %12s %9s %12s %7s  %s\n", "cluster", "opp_mhz",
-	       "active_mw", "state", "exit_us", "residency_us", "power_mw", "breakeven_us",
-	       "ratio", "against");
+	printf("%-10s %9s %10s  %-14s %9s %12s %9s %13s %12s %7s  %s\n", "cluster", "opp_mhz",
+	       "active_mw", "state", "exit_us", "residency_us", "power_mw", "transition_mw",
+	       "breakeven_us", "ratio", "against");
 	for (k = 0; k < s.nr_clusters; k++)
 		print_cluster(&s, k, pick_opp(&s, k, opp, pct), temp_c, &below);
 	if (below)

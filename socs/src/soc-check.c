@@ -88,3 +88,75 @@ int soc_check(const struct soc *s, char *err, size_t errlen)
 	}
 	return 0;
 }
+
+/**
+ * soc_resolve_transitions() - the power each state's exit latency draws
+ * @s: the description, checked by soc_check()
+ * @err: "FILE:LINE: [section] field: what was expected" on failure
+ * @errlen: size of @err
+ *
+ * The model prices a wait w in state i as P_i w + T_i L_i, T_i being the
+ * power of its exit latency L_i: the CPU's active power unless the state
+ * line says otherwise.  transition=breakeven asks for the T_i that makes
+ * the state's target residency R_i its break-even against the next
+ * shallower state j at the reference point (the fastest operating point,
+ * the reference temperature, where the file's figures hold as written):
+ *
+ *	P_i R_i + T_i L_i = P_j R_i + T_j L_j
+ *	T_i = (T_j L_j + (P_j - P_i) R_i) / L_i
+ *
+ * which is how the device-tree binding defines min-residency-us (idle
+ * states are "worthwhile energy wise" from it).  The result is fixed: it
+ * does not follow the operating point, the temperature or a residency
+ * control, which move the threshold, not the hardware's cost.
+ *
+ * Return: 0, or -1 naming the state whose transition cannot be had.
+ */
+int soc_resolve_transitions(struct soc *s, char *err, size_t errlen)
+{
+	int i, k;
+
+	for (k = 0; k < s->nr_clusters; k++) {
+		struct soc_cluster *c = &s->cluster[k];
+		const struct soc_opp *top = &c->opp[c->nr_opps - 1];
+		int64_t active = top->core_uw + top->cluster_uw / c->cpus;
+		int64_t tj = active, t;
+
+		for (i = 0; i < s->nr_states; i++) {
+			struct soc_figures *f = &c->fig[i];
+			const struct soc_figures *j = &c->fig[i - !!i];
+			const char *name = s->state[i].name;
+
+			switch (f->transition) {
+			case SOC_TRANSITION_ACTIVE:
+				f->transition_uw = 0;
+				t = active;
+				break;
+			case SOC_TRANSITION_BREAKEVEN:
+				if (!i)
+					return cerr(s, err, errlen, f->line,
+						    "[cluster %s] state %s: transition: breakeven, but no shallower state to break even against; expected a power or active",
+						    c->name, name);
+				if (j->power_uw <= f->power_uw)
+					return cerr(s, err, errlen, f->line,
+						    "[cluster %s] state %s: transition: breakeven, but its power %lld uW is not below %s's %lld uW, so it never pays off; expected a power or active",
+						    c->name, name, (long long)f->power_uw,
+						    s->state[i - 1].name, (long long)j->power_uw);
+				t = (tj * j->exit_us + (j->power_uw - f->power_uw) * f->residency_us) /
+				    f->exit_us;
+				if (t < 1)
+					t = 1;
+				if (t > 10000000)
+					return cerr(s, err, errlen, f->line,
+						    "[cluster %s] state %s: transition: breakeven gives %lld uW; expected at most 10 W (a residency far above the exit latency and the power saved)",
+						    c->name, name, (long long)t);
+				f->transition_uw = t;
+				break;
+			default:
+				t = f->transition_uw = f->transition;
+			}
+			tj = t;
+		}
+	}
+	return 0;
+}

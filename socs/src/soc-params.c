@@ -11,7 +11,9 @@
  *   state=NAME,OFF                       one per state, depth order; OFF 0..3
  *   cluster=NAME,CPUS,COUNT,LEAK_UW,OPP  one per [cluster], then its records:
  *   opp=KHZ,UV,CORE_UW,CLUSTER_UW        one per operating point
- *   fig=EXIT_US,RES_US,POWER_UW,LEAK_UW,TD_C   one per state
+ *   fig=EXIT_US,RES_US,POWER_UW,LEAK_UW,TD_C   one per state, each followed
+ *   trans=UW                             by this when its exit latency does
+ *                                        not draw the CPU's active power
  *   block=NAME,DEPTH                     one per block
  */
 #include <stdarg.h>
@@ -77,6 +79,9 @@ int soc_params(const struct soc *s, char *buf, size_t len)
 			put(&o, ";fig=%lld,%lld,%lld,%lld,%lld", (long long)f->exit_us,
 			    (long long)f->residency_us, (long long)f->power_uw,
 			    (long long)f->leak_uw, (long long)f->leak_doubling_c);
+			/* resolved; none: the exit latency at active power */
+			if (f->transition_uw)
+				put(&o, ";trans=%lld", (long long)f->transition_uw);
 		}
 	}
 	for (i = 0; i < s->nr_blocks; i++)

@@ -432,11 +432,11 @@ static int opp_line(struct parser *p, char *v)
 static int state_line(struct parser *p, const char *name, char *v)
 {
 	static const char *const keys[] = {
-		"exit", "residency", "power", "leak", "leak_doubling", NULL };
+		"exit", "residency", "power", "leak", "leak_doubling", "transition", NULL };
 	struct soc_cluster *c = &p->s->cluster[p->s->nr_clusters - 1];
 	struct soc_figures *f;
-	int64_t *slot[5];
-	int seen[5] = { 0 };
+	int64_t *slot[6];
+	int seen[6] = { 0 };
 	char *key, *val, q[40], field[48];
 	int i, st = find_state(p->s, name);
 
@@ -456,13 +456,15 @@ static int state_line(struct parser *p, const char *name, char *v)
 	slot[2] = &f->power_uw;
 	slot[3] = &f->leak_uw;
 	slot[4] = &f->leak_doubling_c;
+	slot[5] = &f->transition;
+	f->transition = SOC_TRANSITION_ACTIVE;
 	while (next_field(&v, &key, &val)) {
 		for (i = 0; keys[i]; i++)
 			if (!strcmp(key, keys[i]))
 				break;
 		if (!keys[i] || !val)
 			return perr(p, p->line, "state",
-				    "%s unexpected; expected exit=TIME residency=TIME power=POWER leak=POWER leak_doubling=TEMP",
+				    "%s unexpected; expected exit=TIME residency=TIME power=POWER leak=POWER leak_doubling=TEMP [transition=POWER|active|breakeven]",
 				    quote(key, q, sizeof(q)));
 		snprintf(field, sizeof(field), "state %s: %s", name, keys[i]);
 		if (seen[i])
@@ -482,12 +484,26 @@ static int state_line(struct parser *p, const char *name, char *v)
 			if (parse_quantity(p, field, val, power_units, 0, 1000000, slot[i]))
 				return -1;
 			break;
+		case 5:
+			/* what the exit latency draws: a power, or a rule for it */
+			if (!strcmp(val, "active"))
+				*slot[i] = SOC_TRANSITION_ACTIVE;
+			else if (!strcmp(val, "breakeven"))
+				*slot[i] = SOC_TRANSITION_BREAKEVEN;
+			else if ((*val < '0' || *val > '9') && strcmp(val, "?"))
+				return perr(p, p->line, field,
+					    "%s; expected a power with its unit (uW, mW or W), active or breakeven",
+					    quote(val, q, sizeof(q)));
+			else if (parse_quantity(p, field, val, power_units, 1, 10000000, slot[i]))
+				return -1;
+			break;
 		default:
 			if (parse_quantity(p, field, val, temp_units, 5, 100, slot[i]))
 				return -1;
 		}
 	}
-	for (i = 0; keys[i]; i++)
+	/* transition= is optional: the exit latency at active power */
+	for (i = 0; i < 5; i++)
 		if (!seen[i]) {
 			snprintf(field, sizeof(field), "state %s: %s", name, keys[i]);
 			return perr(p, p->line, field, "missing; expected %s=VALUE", keys[i]);
@@ -734,7 +750,9 @@ int soc_parse(struct soc *s, const char *file, const char *buf, size_t len,
 		return perr(&p, p.line, NULL, "no [state] section; expected 1 to %d", SOC_MAX_STATES);
 	if (!s->nr_clusters)
 		return perr(&p, p.line, NULL, "no [cluster] section; expected at least one");
-	return soc_check(s, err, errlen);
+	if (soc_check(s, err, errlen))
+		return -1;
+	return soc_resolve_transitions(s, err, errlen);
 }
 
 int soc_load(struct soc *s, const char *path, char *err, size_t errlen)

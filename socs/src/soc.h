@@ -34,10 +34,16 @@ struct soc_state {
 };
 
 /* A state's figures in one cluster, at the reference OPP and temperature */
+/* transition= of a state line: a power, or one of these */
+#define SOC_TRANSITION_ACTIVE		(-1)	/* the CPU's active power (the default) */
+#define SOC_TRANSITION_BREAKEVEN	(-2)	/* the power that makes the residency the break-even */
+
 struct soc_figures {
 	int64_t exit_us, residency_us;
 	int64_t power_uw, leak_uw;
 	int64_t leak_doubling_c;
+	int64_t transition;	/* as written: a power in uW or SOC_TRANSITION_* */
+	int64_t transition_uw;	/* resolved: the power of the exit latency; 0: active power */
 	int line;
 };
 
@@ -88,6 +94,7 @@ int soc_load(struct soc *s, const char *path, char *err, size_t errlen);
 
 /* soc-check.c: the rules between figures; same contract as soc_parse() */
 int soc_check(const struct soc *s, char *err, size_t errlen);
+int soc_resolve_transitions(struct soc *s, char *err, size_t errlen);
 
 /* soc-params.c: the driver's soc= module parameter, into buf */
 int soc_params(const struct soc *s, char *buf, size_t len);

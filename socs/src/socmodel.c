@@ -62,6 +62,8 @@ void socmodel_table(const struct soc *s, int kind, int opp, int64_t temp_c,
 			pw = (pw * vf) >> 16;
 		pw += leak_uw(f->leak_uw, temp_c, s->reference_temp_c, f->leak_doubling_c);
 		t->power_uw[i] = clamp64(pw, 0, POWER_MAX_UW);
+		/* fixed: the operating point and temperature do not move it */
+		t->transition_uw[i] = f->transition_uw;
 	}
 	pw = c->opp[opp].core_uw + c->opp[opp].cluster_uw / c->cpus;
 	pw += leak_uw(c->active_leak_uw, temp_c, s->reference_temp_c, s->active_leak_doubling_c);

@@ -18,8 +18,15 @@ struct socmodel_table {
 	int64_t exit_ns[SOC_MAX_STATES];
 	int64_t res_ns[SOC_MAX_STATES];
 	int64_t power_uw[SOC_MAX_STATES];
+	int64_t transition_uw[SOC_MAX_STATES];	/* 0: at active_uw */
 	int64_t active_uw;
 };
+
+/* The power state @i's exit latency is charged at */
+static inline int64_t socmodel_exit_uw(const struct socmodel_table *t, int i)
+{
+	return t->transition_uw[i] ? t->transition_uw[i] : t->active_uw;
+}
 
 /*
  * The figures of cluster section @kind of @s at its operating point @opp

@@ -7,7 +7,9 @@
 # temperature the model leaves the file's figures as they are (no 1/f or
 # V^2 scaling, no extra leakage), so awk can price them directly:
 #   active = core + cluster / cpus (in whole uW) of the fastest opp line
-#   state i pays off against j < i from active (L_i - L_j) / (P_j - P_i)
+#   T_i, the exit power: transition=POWER, active (the default), or for
+#     breakeven (T_j L_j + (P_j - P_i) R_i) / L_i in whole uW, j = i - 1
+#   state i pays off against j < i from (T_i L_i - T_j L_j) / (P_j - P_i)
 # and its break-even is the largest of those (never if some P_j <= P_i).
 # Then the hand-worked figures of simsoc.soc, the options' errors, and
 # the operating point --opp picks.
@@ -27,7 +29,7 @@ expected() {
 			best = -1; arg = ""
 			for (j = 0; j < i; j++) {
 				if (pw[j] <= pw[i]) { best = "never"; arg = st[j]; break }
-				w = act * (ex[i] - ex[j]) / (pw[j] - pw[i])
+				w = (tr[i] * ex[i] - tr[j] * ex[j]) / (pw[j] - pw[i])
 				if (arg == "" || w > best) { best = w; arg = st[j] }
 			}
 			printf "%s %s %s %s\n", cl, st[i], best == "never" ? best : sprintf("%.0f", best), arg
@@ -47,10 +49,19 @@ expected() {
 	}
 	cl != "" && $1 == "state" {
 		st[n] = $2
+		tr[n] = "active"
 		for (k = 4; k <= NF && $k != "#"; k++) {
 			if ($k ~ /^exit=/) { v = $k; sub(/^exit=/, "", v); ex[n] = time(v) }
+			if ($k ~ /^residency=/) { v = $k; sub(/^residency=/, "", v); re[n] = time(v) }
 			if ($k ~ /^power=/) { v = $k; sub(/^power=/, "", v); pw[n] = power(v) }
+			if ($k ~ /^transition=/) { v = $k; sub(/^transition=/, "", v); tr[n] = v }
 		}
+		if (tr[n] == "active")
+			tr[n] = act
+		else if (tr[n] == "breakeven")
+			tr[n] = int((tr[n - 1] * ex[n - 1] + (pw[n - 1] - pw[n]) * re[n]) / ex[n])
+		else
+			tr[n] = power(tr[n])
 		n++
 	}
 	function power(s) { if (s ~ /uW$/) return num(s); if (s ~ /mW$/) return num(s) * 1000; return num(s) * 1e6 }
@@ -62,13 +73,19 @@ expected() {
 n=0
 for f in "$dir"/*.soc; do
 	want=$(expected "$f")
-	got=$("$tool" breakeven --opp 100% "$f" | awk '!/^#/ && $1 != "cluster" && $8 != "-" { print $1, $4, $8, $10 }') ||
+	got=$("$tool" breakeven --opp 100% "$f" | awk '!/^#/ && $1 != "cluster" && $9 != "-" { print $1, $4, $9, $11 }') ||
 		{ echo "$f: breakeven failed" >&2; fail=1; continue; }
 	if [ -z "$want" ] || [ "$want" != "$got" ]; then
 		echo "$f: break-even differs from the file's own figures" >&2
 		diff <(echo "$want") <(echo "$got") | sed 's/^/  /' >&2
 		fail=1
 	fi
+	# what transition=breakeven is for: the residency is the break-even
+	out=$("$tool" breakeven --opp 100% "$f")
+	while read -r c st; do
+		r=$(awk -v c="$c" -v s="$st" '$1 == c && $4 == s { print $10 }' <<<"$out")
+		[ "$r" = 1.00 ] || { echo "$f: [cluster $c] $st: transition=breakeven, but residency / break-even is '$r'" >&2; fail=1; }
+	done < <(awk '/^\[cluster / { c = $2; sub(/\]$/, "", c) } /^state .* transition=breakeven/ { print c, $2 }' "$f")
 	n=$((n + 1))
 done
 [ $n -gt 0 ] || { echo "no *.soc in $dir" >&2; exit 1; }
@@ -78,7 +95,7 @@ done
 #   core-off    against core-ret: 121.5 x 1333 / 3      =  53986 us
 #   cluster-off against core-ret: 121.5 x 1433 / 22.5   =   7738 us
 #   soc-sleep   against cluster-off: 121.5 x 8225 / 6.5 = 153744 us
-got=$("$tool" breakeven "$dir/simsoc.soc" | awk '!/^#/ && $1 != "cluster" && $8 != "-" { printf "%s:%s:%s ", $4, $8, $10 }')
+got=$("$tool" breakeven "$dir/simsoc.soc" | awk '!/^#/ && $1 != "cluster" && $9 != "-" { printf "%s:%s:%s ", $4, $9, $11 }')
 want="core-ret:6723:WFI core-off:53986:core-ret cluster-off:7738:core-ret soc-sleep:153744:cluster-off "
 [ "$got" = "$want" ] || { printf 'simsoc.soc by hand\n  want: %s\n  got:  %s\n' "$want" "$got" >&2; fail=1; }
 

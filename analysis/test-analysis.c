@@ -175,6 +175,11 @@ static void test_rules(void)
 	table(&t, all, mono);
 	CHECK(fabs(state_energy(&t, 1, 1000000) - (20000.0 * 1000000 + 100000.0 * 150000) / 1e6) < 1e-6,
 	      "state_energy retention 1 ms = %.3f nJ", state_energy(&t, 1, 1000000));
+	/* a state with its own transition power pays its exit at that: 5000 uW x 150 us */
+	t.transition_uw[1] = 5000;
+	CHECK(fabs(state_energy(&t, 1, 1000000) - (20000.0 * 1000000 + 5000.0 * 150000) / 1e6) < 1e-6,
+	      "state_energy retention 1 ms, exit at 5 mW = %.3f nJ", state_energy(&t, 1, 1000000));
+	t.transition_uw[1] = 0;
 	/* a wait shorter than the exit latency still pays the whole exit */
 	CHECK(fabs(state_energy(&t, 2, 100000) - (t.power[2] * 100000.0 + 100000.0 * t.exit_latency_ns[2]) / 1e6) < 1e-6,
 	      "short wait, whole exit");
@@ -446,6 +451,24 @@ static void test_socmodel(void)
 	CHECK(socmodel_cpu_kind(&s, 3, &cl) == 0 && cl == 1, "CPU 3 is in the second cluster");
 	CHECK(socmodel_cpu_kind(&s, 4, &cl) < 0, "CPU 4 is not in a 4-CPU SoC");
 	CHECK(socmodel_opp_of(&s, 0, 780000) == 3, "780 MHz is nearest 775 MHz");
+	for (i = 0; i < 5; i++)
+		CHECK(socmodel_exit_uw(&t, i) == t.active_uw, "simsoc: state %d exits at the active power", i);
+
+	/*
+	 * juno-r2's a72 cpu-sleep, transition=breakeven: the exit power that
+	 * makes its 2000 us residency the break-even against WFI (1 us at
+	 * 648 mW, 47.5 mW against its 32.5 mW): (648000 x 1 + 15000 x 2000)
+	 * / 1500 = 20432 uW, at any operating point
+	 */
+	if (soc_load(&s, "../socs/juno-r2.soc", err, sizeof(err))) {
+		CHECK(0, "socs/juno-r2.soc: %s", err);
+		return;
+	}
+	socmodel_table(&s, 0, 0, 85, &t);
+	CHECK(t.transition_uw[0] == 0 && socmodel_exit_uw(&t, 0) == t.active_uw,
+	      "juno-r2: WFI exits at the active power");
+	CHECK(socmodel_exit_uw(&t, 1) == 20432, "juno-r2: cpu-sleep exits at %lld uW",
+	      (long long)socmodel_exit_uw(&t, 1));
 }
 
 /*

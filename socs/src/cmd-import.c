@@ -478,6 +478,12 @@ static void write_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 	int p, ns = c->nstates + 1;
 
 	emit(im, NULL, "# exit=: entry + exit latency, as drivers/cpuidle/dt_idle_states.c adds them");
+	/*
+	 * The binding defines min-residency-us as the state's break-even,
+	 * which prices its transitions: the deeper states take the exit
+	 * power that makes it so (soc-check.c), not the busy power.
+	 */
+	emit(im, NULL, "# transition=breakeven: the exit power that makes min-residency the break-even against the shallower state (idle-states.yaml)");
 	for (p = 0; p < im->npos; p++) {
 		struct dtr_state *st = p ? &c->state[p - 1] : NULL;
 		int a = idle_entry(&s->core, ns, p), b = idle_entry(&s->clus, ns, p);
@@ -513,8 +519,8 @@ static void write_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 				cat(cm, sizeof(cm), " + [%d] of %s / %d, read as mW", b,
 				    dtr_path(&im->dt, s->clus.node), s->share);
 		}
-		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?",
-		     im->pos[p], e, r, pw);
+		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?%s",
+		     im->pos[p], e, r, pw, p ? " transition=breakeven" : "");
 		if (p > c->nstates) {
 			need(im, "exit", "no idle state this deep in this cluster's device tree");
 			need(im, "residency", "no idle state this deep in this cluster's device tree");

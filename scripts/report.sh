@@ -159,7 +159,7 @@ socdesc=$("${IDLESIM_SOC_TOOL:?}" describe "$(soc_file "${IDLESIM_SOC:-simsoc}")
 smp=$(awk '$1 == "smp" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest")
 socpus=$("$IDLESIM_SOC_TOOL" get cpus "$(soc_file "${IDLESIM_SOC:-simsoc}")")
 if [ "$smp" = "$socpus" ]; then
-	played="The runs boot all $socpus of its CPUs."
+	played="The runs boot all $socpus of its CPUs: the guest scheduler cannot tell its clusters apart, so unpinned threads may run on another cluster under each governor (a large busy part in the differences below; pin them with cpu = to compare the rules alone)."
 else
 	played="The runs boot $smp of its $socpus CPUs, the first ones (the scenarios' own count; CPUS=soc boots them all)."
 fi

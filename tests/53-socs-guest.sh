@@ -48,7 +48,7 @@ note "juno-r2, all 6 CPUs: $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt"
 expect_exit 2 env IDLESIM_CPUS=1 scripts/run-scenario.sh audio menu "$IDLESIM_SCRATCH/cpus1"
 expect_grep "CPUS=1: .*audio.ini runs on 2 CPUs, more than 1" "$out" "CPUS below the scenario's"
 expect_exit 2 env IDLESIM_CPUS=6 scripts/run-scenario.sh audio menu "$IDLESIM_SCRATCH/cpus6"
-expect_grep "CPUS=6: SoC simsoc \(.*simsoc.soc\) has 4 CPUs" "$out" "CPUS above the SoC's"
+expect_grep "audio.ini: runs on 6 CPUs \(CPUS=6\); SoC simsoc \(.*simsoc.soc\) has 4$" "$out" "CPUS above the SoC's"
 expect_exit 2 env IDLESIM_CPUS=all scripts/run-scenario.sh audio menu "$IDLESIM_SCRATCH/cpusall"
 expect_grep "CPUS=all: expected soc \(every CPU of the SoC\) or 1..8" "$out" "CPUS=all"
 for r in cpus1 cpus6 cpusall; do [ ! -e "$IDLESIM_SCRATCH/$r" ] || fail "a refused CPUS= left $r"; done

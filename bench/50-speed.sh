@@ -73,12 +73,23 @@ for f in workloads/scenarios/*.ini; do
 	done
 done
 
-# the idle-heavy scenario's marginal speed: 180 more guest seconds
+# the idle-heavy scenario's marginal speed: 180 more guest seconds, each
+# length the median of 3.  Idle guest time costs almost no wall time, so
+# the difference can fall within what runs vary by (the spread of the
+# 1 s runs above); then only a lower bound is known, and said so.
 variant long 199s
-w1=$(wall "workloads/scenarios/$idle.ini" "$s/$idle-19s")
-w2=$(wall "$s/long.ini" "$s/$idle-199s")
-printf 'guest_s_per_wall_s_%s_marginal\t%.1f\tratio\t180 guest s more (199 s against 19 s) cost %.2f wall s more\n' \
-	"$idle" "$(echo "180 / ($w2 - $w1)" | bc -l)" "$(echo "$w2 - $w1" | bc -l)"
+for i in 1 2 3; do wall "workloads/scenarios/$idle.ini" "$s/$idle-19s-$i"; done | sort -n >"$s/19s.txt"
+for i in 1 2 3; do wall "$s/long.ini" "$s/$idle-199s-$i"; done | sort -n >"$s/199s.txt"
+awk -v idle="$idle" -v w1="$(sed -n 2p "$s/19s.txt")" -v w2="$(sed -n 2p "$s/199s.txt")" \
+	-v spread="$(awk 'NR == 1 { lo = $1 } { hi = $1 } END { print hi - lo }' "$s/tiny.txt")" 'BEGIN {
+	d = w2 - w1
+	if (spread < 0.01)
+		spread = 0.01
+	if (d > spread)
+		printf "guest_s_per_wall_s_%s_marginal\t%.1f\tratio\t180 guest s more (199 s against 19 s, medians of 3) cost %.2f wall s more\n", idle, 180 / d, d
+	else
+		printf "guest_s_per_wall_s_%s_marginal\t%.1f\tratio\tat least: 180 guest s more (199 s against 19 s, medians of 3) cost %.2f wall s more, within the %.2f s the 1 s runs vary by\n", idle, 180 / spread, d, spread
+}'
 
 # the cost of a faster simulated CPU, on the scenarios with most busy time
 for n in video cyclictest-stress; do

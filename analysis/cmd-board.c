@@ -131,13 +131,7 @@ static int parse_opp(struct board *b, const char *arg)
 		return -1;
 	}
 	if (!strcmp(end, "%") && v <= 100) {
-		const struct soc_cluster *c = &s->cluster[k];
-
-		/* the slowest at or above P % of the fastest, as the driver reads it */
-		for (i = 0; i < c->nr_opps - 1; i++)
-			if (c->opp[i].khz * 100 >= c->opp[c->nr_opps - 1].khz * v)
-				break;
-		b->opp[k] = i;
+		b->opp[k] = socmodel_opp_at_pct(s, k, v);
 		return 0;
 	}
 	if (!strcmp(end, "MHz"))

@@ -154,10 +154,11 @@ rm -f "$tmp/gnuplot.log"
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
 # the SoC the runs played, as their manifests and its description say
 socname=$(awk '$1 == "soc" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest")
-socdesc=$("${IDLESIM_SOC_TOOL:?}" describe "$(soc_file "${IDLESIM_SOC:-simsoc}")" | esc)
+socf=$(soc_file "${IDLESIM_SOC:-simsoc}")
+socdesc=$("${IDLESIM_SOC_TOOL:?}" describe "$socf" | esc)
 # how many of its CPUs the runs booted (make CPUS=)
 smp=$(awk '$1 == "smp" {print $2}' "$(head -1 "$runs/${names[0]}/compare/runs.txt")/manifest")
-socpus=$("$IDLESIM_SOC_TOOL" get cpus "$(soc_file "${IDLESIM_SOC:-simsoc}")")
+socpus=$("$IDLESIM_SOC_TOOL" get cpus "$socf")
 if [ "$smp" = "$socpus" ]; then
 	played="The runs boot all $socpus of its CPUs: the guest scheduler cannot tell its clusters apart, so unpinned threads may run on another cluster under each governor (a large busy part in the differences below; pin them with cpu = to compare the rules alone)."
 else
@@ -165,7 +166,7 @@ else
 fi
 # where each state pays off under the model, beside the residency the
 # governors trust: the first thing to read when a deeper state costs more
-"$IDLESIM_SOC_TOOL" breakeven "$(soc_file "${IDLESIM_SOC:-simsoc}")" >"$tmp/breakeven.txt" ||
+"$IDLESIM_SOC_TOOL" breakeven "$socf" >"$tmp/breakeven.txt" ||
 	{ echo "report: idlesim-soc breakeven failed" >&2; exit 1; }
 {
 	cat <<EOT

@@ -60,21 +60,13 @@ static int64_t parse_khz(const char *s)
 	return -1;
 }
 
-/* the operating point of @c that --opp names */
+/* the operating point of cluster section @kind that --opp names */
 static int pick_opp(const struct soc *s, int kind, const char *opp, int pct)
 {
-	const struct soc_cluster *c = &s->cluster[kind];
-	int i;
-
 	if (!opp)
-		return c->default_opp;
-	if (pct >= 0) {
-		/* the driver's opp=P%: the slowest at or above P % of the fastest */
-		for (i = 0; i < c->nr_opps; i++)
-			if (c->opp[i].khz * 100 >= pct * c->opp[c->nr_opps - 1].khz)
-				return i;
-		return c->nr_opps - 1;
-	}
+		return s->cluster[kind].default_opp;
+	if (pct >= 0)
+		return socmodel_opp_at_pct(s, kind, pct);
 	return socmodel_opp_of(s, kind, parse_khz(opp));
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "soc.h"
+#include "socmodel.h"
 
 __attribute__((format(printf, 5, 6)))
 static int cerr(const struct soc *s, char *err, size_t errlen, int line,
@@ -118,9 +119,12 @@ int soc_resolve_transitions(struct soc *s, char *err, size_t errlen)
 
 	for (k = 0; k < s->nr_clusters; k++) {
 		struct soc_cluster *c = &s->cluster[k];
-		const struct soc_opp *top = &c->opp[c->nr_opps - 1];
-		int64_t active = top->core_uw + top->cluster_uw / c->cpus;
-		int64_t tj = active, t;
+		struct socmodel_table ref;
+		int64_t active, tj, t;
+
+		/* the model's active power at the reference point */
+		socmodel_table(s, k, c->nr_opps - 1, s->reference_temp_c, &ref);
+		tj = active = ref.active_uw;
 
 		for (i = 0; i < s->nr_states; i++) {
 			struct soc_figures *f = &c->fig[i];

@@ -97,3 +97,14 @@ int socmodel_opp_of(const struct soc *s, int kind, int64_t khz)
 			best = i;
 	return best;
 }
+
+int socmodel_opp_at_pct(const struct soc *s, int kind, int64_t pct)
+{
+	const struct soc_cluster *c = &s->cluster[kind];
+	int i;
+
+	for (i = 0; i < c->nr_opps - 1; i++)
+		if (c->opp[i].khz * 100 >= c->opp[c->nr_opps - 1].khz * pct)
+			break;
+	return i;
+}

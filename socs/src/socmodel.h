@@ -42,4 +42,8 @@ int socmodel_cpu_kind(const struct soc *s, int cpu, int *cluster);
 /* The operating point of @kind nearest @khz (a cpu_frequency event). */
 int socmodel_opp_of(const struct soc *s, int kind, int64_t khz);
 
+/* The operating point of @kind the driver's opp=P% names: the slowest at
+ * or above @pct % of the fastest. */
+int socmodel_opp_at_pct(const struct soc *s, int kind, int64_t pct);
+
 #endif /* IDLESIM_SOCMODEL_H */

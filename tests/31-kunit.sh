@@ -4,7 +4,7 @@
 # and every case pass (KTAP from the kernel log, parsed by scripts/ktap.sh).
 . tests/lib/common.sh
 [ -f kernel-patches/configs/kunit.config ] || skip "no kernel-patches/configs/kunit.config"
-suites="cpuidle_menu cpuidle_teo cpuidle_core cpuidle_menu_bench"
+suites="cpuidle_menu cpuidle_teo cpuidle_ladder cpuidle_core cpuidle_menu_bench"
 printf 'true\n' >"$IDLESIM_SCRATCH/nothing.sh"
 run=$IDLESIM_SCRATCH/run
 expect_exit 0 run_guest "$IDLESIM_SCRATCH/nothing.sh" "$run" --smp 2 --timeout 600 \

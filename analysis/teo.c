@@ -3,7 +3,7 @@
  * teo replayed on recorded idle periods; see teo.h.  The functions mirror
  * drivers/cpuidle/governors/teo.c after the series, line for line where
  * they can: teo_update(), teo_select() with teo_find_shallower_state(),
- * teo_meet_latency() and teo_masked_fit().  The kernel's
+ * teo_meet_latency(), teo_finish() and the core's cpuidle_masked_fit().  The kernel's
  * cpuidle_state_usable() is the event's usable mask, its
  * cpuidle_period_usable() the driver's table; simsoc has no polling state.
  */
@@ -86,7 +86,7 @@ static int find_shallower_state(const struct state_table *t, const struct teo_in
 	int i;
 
 	for (i = state_idx - 1; i >= 0; i--) {
-		if (!usable(in, i))
+		if (!usable(in, i) || t->exit_latency_ns[i] > in->latency_req_ns)
 			continue;
 		state_idx = i;
 		if (t->target_residency_ns[i] <= duration_ns)
@@ -110,13 +110,19 @@ static int meet_latency(const struct state_table *t, const struct teo_inputs *in
 	return idx;
 }
 
-/* The trace does not say which states sysfs disabled; simsoc's scenarios disable none. */
-static bool masked_fit(const struct state_table *t, const struct teo_inputs *in, int idx)
+/*
+ * cpuidle_masked_fit(): a state the driver's mask alone keeps out is
+ * cheaper than @idx and fits teo's estimate @duration_ns.  The trace does
+ * not say which states sysfs disabled; simsoc's scenarios disable none.
+ */
+static bool masked_fit(const struct state_table *t, const struct teo_inputs *in, int idx,
+		       int64_t duration_ns)
 {
 	int i;
 
-	for (i = idx + 1; i < t->nr; i++)
-		if (!t->usable[i] && t->target_residency_ns[i] <= (int64_t)in->sleep_length_ns &&
+	for (i = 0; i < t->nr; i++)
+		if (!t->usable[i] && t->power[i] < t->power[idx] &&
+		    t->target_residency_ns[i] <= duration_ns &&
 		    t->exit_latency_ns[i] <= in->latency_req_ns)
 			return true;
 	return false;
@@ -260,7 +266,10 @@ end:
 		if (p >= 0)
 			idx = p;
 	}
-	if ((duration_ns < (int64_t)in->tick_nsec || masked_fit(t, in, idx)) && !in->tick_stopped) {
+	/* teo_finish(): the latency limit before the tick decision */
+	idx = meet_latency(t, in, idx);
+	if ((duration_ns < (int64_t)in->tick_nsec || masked_fit(t, in, idx, duration_ns)) &&
+	    !in->tick_stopped) {
 		*stop_tick = false;
 		if (t->target_residency_ns[idx] > delta_tick) {
 			int p = power_aware ? lowest_power(t, in, delta_tick) : -1;
@@ -271,5 +280,5 @@ end:
 				idx = find_shallower_state(t, in, idx, delta_tick);
 		}
 	}
-	return meet_latency(t, in, idx);
+	return idx;
 }

@@ -54,7 +54,7 @@ if [ $quick = 1 ]; then
 	glob=cpuidle_core
 	# the guest jobs read their counts from the environment, which the
 	# kernel fills from command line words it does not know (NAME=value)
-	jobs="torn loadunload"
+	jobs="torn loadunload domains"
 	job_env="TORN_WRITES=600 LOADS=10"
 else
 	glob='cpuidle_*'

@@ -235,4 +235,18 @@ void simsoc_debugfs_exit(void);
 /* simsoc_main.c */
 void simsoc_meter_read(int cpu, struct simsoc_meter *m);
 
+/* simsoc_domain.c: cluster and SoC states chosen by the last CPU (genpd) */
+struct simsoc_domain_time {
+	u64 ns[SIMSOC_MAX_STATES];	/* by the description's state index */
+};
+
+int simsoc_domains_init(const struct simsoc_params *p);
+void simsoc_domains_exit(void);
+void simsoc_domains_update(const struct simsoc_params *p);
+bool simsoc_domains_active(void);
+int simsoc_nr_cpu_states(void);
+void simsoc_domain_enter(u64 t_enter, u32 busy_blocks,
+			 struct simsoc_domain_time *before);
+int simsoc_domain_exit(u64 t_wake, struct simsoc_domain_time *spent);
+
 #endif /* _SIMSOC_H */

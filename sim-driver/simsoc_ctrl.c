@@ -203,6 +203,7 @@ static int simsoc_commit(const struct simsoc_item *items, int n, int count,
 	np->seed_gen = old->seed_gen + seed;
 	simsoc_model_derive(s, np);
 	rcu_assign_pointer(simsoc_params, np);
+	simsoc_domains_update(np);
 	simsoc_announce_opps(old, np);
 	kfree_rcu(old, rcu);
 	res->gen = np->gen;

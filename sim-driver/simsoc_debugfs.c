@@ -182,14 +182,24 @@ static int simsoc_soc_show(struct seq_file *m, void *unused)
 {
 	static const char * const off_names[] = { "clock", "core", "cluster", "soc" };
 	const struct simsoc_soc *s = simsoc_soc;
+	int n = simsoc_nr_cpu_states();
 	int i;
 
+	/* with domains, cpuidle's states; the domains' follow them */
 	seq_printf(m, "name=%s states=", s->name);
-	for (i = 0; i < s->nr_states; i++)
+	for (i = 0; i < n; i++)
 		seq_printf(m, "%s%s", i ? "," : "", s->state_name[i]);
 	seq_puts(m, " off=");
-	for (i = 0; i < s->nr_states; i++)
+	for (i = 0; i < n; i++)
 		seq_printf(m, "%s%s", i ? "," : "", off_names[s->off[i]]);
+	if (n < s->nr_states) {
+		seq_puts(m, " domain_states=");
+		for (i = n; i < s->nr_states; i++)
+			seq_printf(m, "%s%s", i > n ? "," : "", s->state_name[i]);
+		seq_puts(m, " domain_off=");
+		for (i = n; i < s->nr_states; i++)
+			seq_printf(m, "%s%s", i > n ? "," : "", off_names[s->off[i]]);
+	}
 	seq_puts(m, " cluster=");
 	for (i = 0; i < s->nr_cpus; i++)
 		seq_printf(m, "%s%u", i ? "," : "", s->cpu_cluster[i]);

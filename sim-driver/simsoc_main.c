@@ -44,6 +44,7 @@ struct simsoc_cpu {
 	u32 trans_uw[SIMSOC_TRACE_STATES];
 	u32 active_uw;
 	int max_usable;
+	u32 busy_blocks;
 	/* seeded PRNG (xorshift64*) */
 	u64 prng;
 	u64 seed_gen;
@@ -68,6 +69,9 @@ MODULE_PARM_DESC(controls, "control batch applied after the preset: \"name=value
 static char *soc = "";
 module_param(soc, charp, 0444);
 MODULE_PARM_DESC(soc, "the SoC to play, from \"idlesim-soc params FILE\" (default: socs/simsoc.soc)");
+static bool domains;
+module_param(domains, bool, 0444);
+MODULE_PARM_DESC(domains, "cluster and SoC states chosen by the last CPU, with genpd (simsoc_domain.c)");
 
 static u64 simsoc_prng(struct simsoc_cpu *pc)
 {
@@ -133,7 +137,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	u64 now = simsoc_now();
 	u64 busy_ns = 0, busy_nj = 0;
 	u32 busy_blocks = 0;
-	int max_depth = s->nr_states - 1;
+	int max_depth = drv->state_count - 1;
 	int i;
 
 	rcu_read_lock();
@@ -161,7 +165,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	 * What a state powers down does not shrink with depth and state 0
 	 * needs no other CPU (simsoc_soc.c), so this stays a prefix.
 	 */
-	if (d->coupling) {
+	if (d->coupling && !simsoc_domains_active()) {
 		if (s->off[max_depth] == SIMSOC_OFF_SOC && !simsoc_others_idle(cpu, false))
 			while (s->off[max_depth] == SIMSOC_OFF_SOC)
 				max_depth--;
@@ -170,6 +174,12 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 				max_depth--;
 	}
 
+	/*
+	 * With domains, the states past cpuidle's are the domains': their
+	 * figures follow cpuidle's in the arrays (and the trace), never
+	 * usable by a CPU alone, charged by enter() for the time a domain
+	 * was off.
+	 */
 	for (i = 0; i < s->nr_states; i++) {
 		s64 lat = kd->exit_ns[i];
 
@@ -184,10 +194,12 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 		pc->res_ns[i] = kd->res_ns[i];
 		pc->power_uw[i] = kd->power_uw[i];
 		pc->trans_uw[i] = s->kind[s->cpu_kind[cpu]].trans_uw[i];
-		cpuidle_period_set(dev, i, pc->usable[i], lat, kd->res_ns[i],
-				   kd->power_uw[i]);
+		if (i < drv->state_count)
+			cpuidle_period_set(dev, i, pc->usable[i], lat, kd->res_ns[i],
+					   kd->power_uw[i]);
 	}
 	pc->max_usable = max_depth;
+	pc->busy_blocks = busy_blocks;
 	pc->active_uw = kd->active_uw;
 	pc->gen = p->gen;
 	rcu_read_unlock();
@@ -206,7 +218,8 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	pc->meter.active_nj += busy_nj;
 	raw_write_seqcount_end(&pc->mseq);
 
-	trace_simsoc_period(cpu, pc->seq, pc->gen, s->nr_states, pc->usable,
+	trace_simsoc_period(cpu, pc->seq, pc->gen, drv->state_count,
+			    s->nr_states - drv->state_count, pc->usable,
 			    pc->exit_ns, pc->res_ns, pc->power_uw, pc->trans_uw, max_depth,
 			    busy_blocks, busy_ns, busy_nj);
 }
@@ -237,33 +250,75 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 			int index)
 {
 	struct simsoc_cpu *pc = this_cpu_ptr(&simsoc_pcpu);
-	int entered = index;
+	struct simsoc_domain_time dt;
+	int entered = index, woke = -1, i;
 	u64 t0, t1, wfi_ns, lag_ns, idle_ns, exit_ns, exit_uw, nj;
+	u64 cpu_ns, dom_ns = 0, dom_uwns = 0, rest;
+	bool votes;
 
 	/* menu_deepest ignores the period's availability: demote */
 	if (!pc->usable[index])
 		entered = pc->max_usable;
 	trace_simsoc_enter(dev->cpu, pc->seq, index, entered);
+	/* the deepest CPU state votes for the domains, as PSCI OSI's does */
+	votes = simsoc_domains_active() && entered == drv->state_count - 1;
 
 	WRITE_ONCE(pc->in_idle, entered);
 	t0 = simsoc_now();
+	if (votes)
+		simsoc_domain_enter(t0, pc->busy_blocks, &dt);
 	ct_idle_enter();
 	dsb(sy);
 	wfi();
 	/* first thing: when the wake-up event took the CPU out of WFI */
 	t1 = simsoc_now();
 	ct_idle_exit();
+	if (votes)
+		woke = simsoc_domain_exit(t1, &dt);
 	WRITE_ONCE(pc->in_idle, -1);
 
 	wfi_ns = t1 - t0;
 	lag_ns = min(pc->lag_ns, wfi_ns);
 	idle_ns = wfi_ns - lag_ns;	/* charged at the state's power */
 	exit_ns = pc->exit_ns[entered];
-	pc->lag_ns += exit_ns - lag_ns;
 	exit_uw = pc->trans_uw[entered] ? pc->trans_uw[entered] : pc->active_uw;
-	nj = div_u64((u64)pc->power_uw[entered] * idle_ns + exit_uw * exit_ns, 1000000);
+	if (!votes) {
+		nj = div_u64((u64)pc->power_uw[entered] * idle_ns + exit_uw * exit_ns,
+			     1000000);
+	} else {
+		/*
+		 * The domain intervals lie inside the WFI; the lag is taken
+		 * out of the time in the CPU's own state first, then out of
+		 * the deepest domain states'.
+		 */
+		for (i = 0; i < simsoc_soc->nr_states; i++)
+			dom_ns += dt.ns[i];
+		cpu_ns = wfi_ns - dom_ns;
+		rest = lag_ns - min(lag_ns, cpu_ns);
+		cpu_ns -= min(lag_ns, cpu_ns);
+		for (i = simsoc_soc->nr_states - 1; i >= 0 && rest; i--) {
+			u64 take = min(rest, dt.ns[i]);
+
+			dt.ns[i] -= take;
+			rest -= take;
+		}
+		dom_ns = 0;
+		for (i = 0; i < simsoc_soc->nr_states; i++) {
+			dom_ns += dt.ns[i];
+			dom_uwns += (u64)pc->power_uw[i] * dt.ns[i];
+		}
+		/* the CPU that powered a domain on leaves its state */
+		if (woke >= 0) {
+			exit_ns = pc->exit_ns[woke];
+			exit_uw = pc->trans_uw[woke] ? pc->trans_uw[woke] : pc->active_uw;
+		}
+		nj = div_u64((u64)pc->power_uw[entered] * cpu_ns + dom_uwns +
+			     exit_uw * exit_ns, 1000000);
+	}
+	pc->lag_ns += exit_ns - lag_ns;
 	trace_simsoc_exit(dev->cpu, pc->seq, entered, t1, lag_ns,
-			  idle_ns + exit_ns, exit_ns, nj);
+			  idle_ns + exit_ns, exit_ns, nj, dom_ns,
+			  div_u64(dom_uwns, 1000000));
 
 	raw_write_seqcount_begin(&pc->mseq);
 	pc->meter.exit_seq = pc->seq;
@@ -357,6 +412,15 @@ static int __init simsoc_init(void)
 		s->enter = simsoc_enter;
 	}
 	simsoc_driver.state_count = simsoc_soc->nr_states;
+	if (domains) {
+		ret = simsoc_domains_init(p);
+		if (ret < 0) {
+			simsoc_ctrl_exit();
+			simsoc_soc_exit();
+			return ret;
+		}
+		simsoc_driver.state_count = ret;
+	}
 
 	ret = cpuidle_register(&simsoc_driver, NULL);
 	if (ret) {
@@ -364,6 +428,7 @@ static int __init simsoc_init(void)
 			pr_err("cannot register: another cpuidle driver is registered\n");
 		else
 			pr_err("cpuidle_register failed: %d\n", ret);
+		simsoc_domains_exit();
 		simsoc_ctrl_exit();
 		simsoc_soc_exit();
 		return ret;
@@ -373,8 +438,9 @@ static int __init simsoc_init(void)
 	if (ret)
 		pr_warn("no debugfs interface (%d); controls unavailable\n", ret);
 
-	pr_info("SoC %s: registered %d states on %u CPUs, preset %s\n",
-		simsoc_soc->name, simsoc_soc->nr_states, num_possible_cpus(), preset);
+	pr_info("SoC %s: registered %d states on %u CPUs, preset %s%s\n",
+		simsoc_soc->name, simsoc_driver.state_count, num_possible_cpus(),
+		preset, simsoc_domains_active() ? ", cluster and SoC states in PM domains" : "");
 	return 0;
 }
 
@@ -388,6 +454,7 @@ static void __exit simsoc_exit(void)
 	 * returned, so afterwards no CPU runs this module's text.
 	 */
 	kick_all_cpus_sync();
+	simsoc_domains_exit();
 	simsoc_ctrl_exit();
 	simsoc_soc_exit();
 	pr_info("unregistered\n");

@@ -6,8 +6,10 @@
  * trace, so an analysis never needs the guest's sysfs.  Only emitted
  * while RCU is watching.
  *
- * simsoc_period takes arrays of SIMSOC_TRACE_STATES entries; those past
- * nr_states are zero.
+ * simsoc_period takes arrays of SIMSOC_TRACE_STATES entries: cpuidle's
+ * nr_states, then, with domains (simsoc_domain.c), the domain_states
+ * cluster and SoC states' figures as this CPU's share (never usable by
+ * it alone); the rest are zero.
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM simsoc
@@ -20,13 +22,15 @@
 
 TRACE_EVENT(simsoc_period,
 	    TP_PROTO(unsigned int cpu, u64 seq, u64 gen, unsigned int nr_states,
+		     unsigned int domain_states,
 		     const u8 *usable, const s64 *exit_ns, const s64 *res_ns,
 		     const u32 *power, const u32 *transition, unsigned int max_depth,
 		     u32 busy_blocks, u64 busy_ns, u64 busy_energy),
-	    TP_ARGS(cpu, seq, gen, nr_states, usable, exit_ns, res_ns, power,
-		    transition, max_depth, busy_blocks, busy_ns, busy_energy),
+	    TP_ARGS(cpu, seq, gen, nr_states, domain_states, usable, exit_ns, res_ns,
+		    power, transition, max_depth, busy_blocks, busy_ns, busy_energy),
 	    TP_STRUCT__entry(__field(u32, cpu)
 			     __field(u32, nr_states)
+			     __field(u32, domain_states)
 			     __field(u64, seq)
 			     __field(u64, gen)
 			     __array(u8, usable, SIMSOC_TRACE_STATES)
@@ -40,6 +44,7 @@ TRACE_EVENT(simsoc_period,
 			     __field(u64, busy_energy)),
 	    TP_fast_assign(__entry->cpu = cpu;
 			   __entry->nr_states = nr_states;
+			   __entry->domain_states = domain_states;
 			   __entry->seq = seq;
 			   __entry->gen = gen;
 			   memcpy(__entry->usable, usable, sizeof(__entry->usable));
@@ -54,8 +59,9 @@ TRACE_EVENT(simsoc_period,
 			   __entry->busy_blocks = busy_blocks;
 			   __entry->busy_ns = busy_ns;
 			   __entry->busy_energy = busy_energy;),
-	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s transition_uw=%s max_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
+	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u domain_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s transition_uw=%s max_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
 		      __entry->cpu, __entry->seq, __entry->gen, __entry->nr_states,
+		      __entry->domain_states,
 		      __print_array(__entry->usable, SIMSOC_TRACE_STATES, 1),
 		      __print_array(__entry->exit_latency_ns, SIMSOC_TRACE_STATES, 8),
 		      __print_array(__entry->target_residency_ns, SIMSOC_TRACE_STATES, 8),
@@ -90,9 +96,10 @@ TRACE_EVENT(simsoc_enter,
  */
 TRACE_EVENT(simsoc_exit,
 	    TP_PROTO(unsigned int cpu, u64 seq, int state, u64 wake_ns, u64 lag_ns,
-		     u64 residency_ns, u64 exit_latency_ns, u64 energy),
+		     u64 residency_ns, u64 exit_latency_ns, u64 energy,
+		     u64 domain_ns, u64 domain_energy),
 	    TP_ARGS(cpu, seq, state, wake_ns, lag_ns, residency_ns, exit_latency_ns,
-		    energy),
+		    energy, domain_ns, domain_energy),
 	    TP_STRUCT__entry(__field(u32, cpu)
 			     __field(u64, seq)
 			     __field(int, state)
@@ -100,7 +107,9 @@ TRACE_EVENT(simsoc_exit,
 			     __field(u64, lag_ns)
 			     __field(u64, residency_ns)
 			     __field(u64, exit_latency_ns)
-			     __field(u64, energy)),
+			     __field(u64, energy)
+			     __field(u64, domain_ns)
+			     __field(u64, domain_energy)),
 	    TP_fast_assign(__entry->cpu = cpu;
 			   __entry->seq = seq;
 			   __entry->state = state;
@@ -108,12 +117,38 @@ TRACE_EVENT(simsoc_exit,
 			   __entry->lag_ns = lag_ns;
 			   __entry->residency_ns = residency_ns;
 			   __entry->exit_latency_ns = exit_latency_ns;
-			   __entry->energy = energy;),
-	    TP_printk("cpu=%u seq=%llu state=%d wake_ns=%llu lag_ns=%llu residency_ns=%llu exit_latency_ns=%llu energy=%llu",
+			   __entry->energy = energy;
+			   __entry->domain_ns = domain_ns;
+			   __entry->domain_energy = domain_energy;),
+	    TP_printk("cpu=%u seq=%llu state=%d wake_ns=%llu lag_ns=%llu residency_ns=%llu exit_latency_ns=%llu energy=%llu domain_ns=%llu domain_energy=%llu",
 		      __entry->cpu, __entry->seq, __entry->state, __entry->wake_ns,
 		      __entry->lag_ns,
 		      __entry->residency_ns, __entry->exit_latency_ns,
-		      __entry->energy)
+		      __entry->energy, __entry->domain_ns, __entry->domain_energy)
+);
+
+/*
+ * A cluster or SoC power domain (simsoc_domain.c) went off in @state (the
+ * description's index) at @time_ns, the last CPU's entry time; or, with
+ * @state -1, came on at @time_ns, the first CPU's wake time, after
+ * @off_ns.  @cpu is the CPU that powered it down or up.
+ */
+TRACE_EVENT(simsoc_domain,
+	    TP_PROTO(unsigned int cpu, int domain, int state, u64 time_ns, u64 off_ns),
+	    TP_ARGS(cpu, domain, state, time_ns, off_ns),
+	    TP_STRUCT__entry(__field(u32, cpu)
+			     __field(int, domain)
+			     __field(int, state)
+			     __field(u64, time_ns)
+			     __field(u64, off_ns)),
+	    TP_fast_assign(__entry->cpu = cpu;
+			   __entry->domain = domain;
+			   __entry->state = state;
+			   __entry->time_ns = time_ns;
+			   __entry->off_ns = off_ns;),
+	    TP_printk("cpu=%u domain=%d state=%d time_ns=%llu off_ns=%llu",
+		      __entry->cpu, __entry->domain, __entry->state,
+		      __entry->time_ns, __entry->off_ns)
 );
 
 #endif /* _SIMSOC_TRACE_H */

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The lockdep debug kernel (make DEBUG=1: configs/debug.config) runs the
-# cpuidle_core KUnit suite and the sim driver's torn-table and
+# cpuidle_core KUnit suite and the sim driver's torn-table, domains and
 # load/unload guest jobs with no kernel splat in any console log
 # (make test-debug DEBUG_SET=quick: scripts/test-debug.sh,
 # scripts/splat-check.sh).  The kernel, its module and its initramfs are

@@ -68,7 +68,14 @@ SOC_NAME := $(filter-out simsoc,$(notdir $(basename $(SOC))))
 # The CPUs a scenario run boots: empty, the scenario's own "cpus" (the
 # SoC's first CPUs); soc, every CPU of the SoC; or a number.
 CPUS ?=
-SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))
+# How cluster and SoC states are decided: empty, per CPU (a CPU masks them
+# while a sibling runs); genpd, by the last CPU of each domain, with genpd
+# and its CPU domain governor (sim-driver/simsoc_domain.c).
+DOMAINS ?=
+# Whether menu and teo keep the tick for a state the driver's mask alone
+# kept out: empty, the kernel's default (1); 0, decide as 6.1 did.
+MASKED_TICK ?=
+SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))$(if $(DOMAINS),-domains-$(DOMAINS))$(if $(MASKED_TICK),-masked_tick-$(MASKED_TICK))
 SOC_TOOL := $(O)/socs/idlesim-soc
 SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch])
 RUNS := $(O)/runs$(FLAVOUR)$(SOC_SUFFIX)
@@ -215,6 +222,10 @@ help:
 	@echo '  CPUS=soc|n         CPUs a scenario run boots (default: the scenario'"'"'s cpus, the SoC'"'"'s'
 	@echo '                     first); soc: all of the SoC'"'"'s, its other clusters idling beside the'
 	@echo '                     workload; runs, reports and sweeps go to directories ending -cpus-CPUS'
+	@echo '  DOMAINS=genpd      cluster and SoC states chosen by the last CPU of each domain (genpd),'
+	@echo '                     not masked per CPU while a sibling runs; runs etc. go to -domains-genpd'
+	@echo '  MASKED_TICK=0|1    keep the tick for a state the driver'"'"'s mask alone kept out (1, the'
+	@echo '                     default) or decide it as 6.1 did (0); runs etc. go to -masked_tick-N'
 	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'
 	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
 	@echo '  LATENESS=soc|total|guest  what latency budgets are judged on (default soc: modelled'
@@ -327,7 +338,8 @@ RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE
 	IDLESIM_ANALYZE=$(ANALYZE) IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) IDLESIM_SRC=$(SRC) \
 	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
-	IDLESIM_SOC=$(SOC) IDLESIM_CPUS=$(CPUS) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V)
+	IDLESIM_SOC=$(SOC) IDLESIM_CPUS=$(CPUS) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V) \
+	IDLESIM_DOMAINS=$(DOMAINS) IDLESIM_MASKED_TICK=$(MASKED_TICK)
 
 # First, so that a bad ICOUNT costs no build.
 # The SoC and the scenarios the goal runs are checked as soon as their
@@ -350,6 +362,8 @@ check-scenarios: $(SOC_TOOL) $(WORKLOAD_HOST)
 
 check-run-params:
 	$(Q)$(SRC)/scripts/check-icount.sh '$(ICOUNT)' '$(REPRODUCIBLE)'
+	$(Q)case '$(DOMAINS)' in ''|genpd) ;; *) echo "DOMAINS=$(DOMAINS): expected genpd, or nothing for per-CPU masks" >&2; exit 2 ;; esac
+	$(Q)case '$(MASKED_TICK)' in ''|0|1) ;; *) echo "MASKED_TICK=$(MASKED_TICK): expected 0 or 1" >&2; exit 2 ;; esac
 	$(Q)case '$(LATENESS)' in soc|total|guest) ;; \
 	*) echo "LATENESS=$(LATENESS): expected soc, total or guest" >&2; exit 2 ;; esac
 	$(Q)echo '$(WINDOW)' | grep -qxE '[0-9]+:[1-9][0-9]*' || \

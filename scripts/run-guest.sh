@@ -37,6 +37,11 @@ usage: run-guest.sh --job SCRIPT --rundir DIR [options]
   --file PATH        also put PATH into the guest's /job (repeatable)
   --soc SOC          the SoC the sim driver plays: a name in socs/ or a .soc file
                      (default $IDLESIM_SOC, else the driver's own, socs/simsoc.soc)
+  --domains genpd|'' how the sim driver decides cluster and SoC states: by the last
+                     CPU of each domain with genpd, or per CPU (default $IDLESIM_DOMAINS)
+  --masked-tick 0|1|'' keep the tick for a state the driver's mask alone kept out (1,
+                     the kernel's default) or decide it as 6.1 did (0) (default
+                     $IDLESIM_MASKED_TICK): cpuidle.masked_tick=
   --governor NAME    cpuidle governor to run the job under
   --smp N            guest CPUs (default $IDLESIM_SMP or 4)
   --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
@@ -56,6 +61,8 @@ EOT
 
 job= rundir= governor= append= force=0
 soc=${IDLESIM_SOC:-}
+domains=${IDLESIM_DOMAINS:-}
+masked_tick=${IDLESIM_MASKED_TICK:-}
 smp=${IDLESIM_SMP:-4}
 mem=${IDLESIM_MEM:-512M}
 timeout=${IDLESIM_TIMEOUT:-600}
@@ -71,6 +78,8 @@ while [ $# -gt 0 ]; do
 	--rundir) rundir=$2; shift ;;
 	--file) files+=("$2"); shift ;;
 	--soc) soc=$2; shift ;;
+	--domains) domains=$2; shift ;;
+	--masked-tick) masked_tick=$2; shift ;;
 	--governor) governor=$2; shift ;;
 	--smp) smp=$2; shift ;;
 	--mem) mem=$2; shift ;;
@@ -102,6 +111,14 @@ done
 [[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || fail_usage "--timeout $timeout: expected seconds > 0"
 [[ $qseed =~ ^[0-9]+$ ]] || fail_usage "--seed $qseed: expected an unsigned integer"
 "$(dirname "$0")/check-icount.sh" "$icount" "$reproducible" || exit 2
+case $domains in
+''|genpd) ;;
+*) fail_usage "--domains $domains (DOMAINS=): expected genpd, or nothing for per-CPU masks" ;;
+esac
+case $masked_tick in
+''|0|1) ;;
+*) fail_usage "--masked-tick $masked_tick (MASKED_TICK=): expected 0 or 1" ;;
+esac
 if [ -n "$soc" ]; then
 	src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 	prog=run-guest
@@ -139,6 +156,8 @@ manifest=$work/manifest
 	else
 		echo "soc simsoc (the driver's own)"
 	fi
+	echo "domains ${domains:-per-cpu}"
+	echo "masked_tick ${masked_tick:-default}"
 	for m in "${meta[@]}"; do
 		echo "${m%%=*} ${m#*=}"
 	done
@@ -167,7 +186,11 @@ for f in "${files[@]}"; do
 	cp -a "$f" "$work/jobfs/job/"
 done
 # the guest's init loads the sim driver with this parameter
-[ -z "$soc" ] || "$IDLESIM_SOC_TOOL" params "$soc" >"$work/jobfs/job/soc.param" || exit 2
+# (one line: the SoC's records, and whether its domains are genpd's)
+param=
+[ -z "$soc" ] || param=$("$IDLESIM_SOC_TOOL" params "$soc") || exit 2
+[ -z "$domains" ] || param="${param:+$param }domains=1"
+[ -z "$param" ] || echo "$param" >"$work/jobfs/job/soc.param"
 find "$work/jobfs" -exec touch -h -d @0 {} +
 (cd "$work/jobfs" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort |
 	cpio --quiet -o -H newc -R 0:0 --reproducible) >"$work/job.cpio"
@@ -183,7 +206,7 @@ truncate -s "$mem" "$work/results.img" ||
 
 # KUnit suites are built in; they run only when asked (--append
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
-cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
+cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${masked_tick:+cpuidle.masked_tick=$masked_tick }${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
 	-seed "$qseed" -rtc base=2024-01-01T00:00:00,clock=vm
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"

@@ -245,6 +245,8 @@ done <"$tries/results/try.txt"
 	echo "repeats $repeats"
 	[ -z "$socparam" ] || echo "soc $(sha256sum <<<"$socparam" | cut -c1-16)"
 	[ -z "${IDLESIM_CPUS:-}" ] || echo "cpus $IDLESIM_CPUS"
+	[ -z "${IDLESIM_DOMAINS:-}" ] || echo "domains $IDLESIM_DOMAINS"
+	[ -z "${IDLESIM_MASKED_TICK:-}" ] || echo "masked_tick $IDLESIM_MASKED_TICK"
 	for f in "${files[@]}"; do echo "scenario $(basename "$(basename "$f" .ini)" .json) $(sha256sum "$f" | cut -c1-16)"; done
 	for b in "${batches[@]}"; do echo "point $b"; done
 } >"$out/sweep.conf.new"
@@ -266,7 +268,8 @@ npoints=${#batches[@]}
 {
 	for v in IDLESIM_KERNEL IDLESIM_INITRD IDLESIM_KTREE IDLESIM_KOBJ IDLESIM_O IDLESIM_RUN \
 		IDLESIM_TIMEOUT IDLESIM_ICOUNT IDLESIM_REPRODUCIBLE IDLESIM_LATENESS \
-		IDLESIM_ANALYZE IDLESIM_WORKLOAD_HOST IDLESIM_SRC IDLESIM_SOC IDLESIM_SOC_TOOL IDLESIM_CPUS; do
+		IDLESIM_ANALYZE IDLESIM_WORKLOAD_HOST IDLESIM_SRC IDLESIM_SOC IDLESIM_SOC_TOOL IDLESIM_CPUS \
+		IDLESIM_DOMAINS IDLESIM_MASKED_TICK; do
 		printf 'export %s=%q\n' "$v" "${!v:-}"
 	done
 	printf 'export IDLESIM_TUNE_OUT=%q IDLESIM_TUNE_GOVERNOR=%q\n' "$out" "$governor"

@@ -11,7 +11,7 @@
 
 /* The fields read, bound once per trace (see trace_field()). */
 enum fld {
-	F_PERIOD_SEQ, F_PERIOD_NR, F_PERIOD_USABLE, F_PERIOD_LAT, F_PERIOD_RES,
+	F_PERIOD_SEQ, F_PERIOD_NR, F_PERIOD_DOM_NR, F_PERIOD_USABLE, F_PERIOD_LAT, F_PERIOD_RES,
 	F_PERIOD_POWER, F_PERIOD_TRANS, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
 	F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
 	F_SEL_USABLE, F_SEL_CANDIDATE, F_SEL_CHOSEN, F_SEL_STOP_TICK,
@@ -19,6 +19,7 @@ enum fld {
 	F_IDLE_STATE,
 	F_ENTER_REQUESTED, F_ENTER_ENTERED,
 	F_EXIT_WAKE, F_EXIT_RESIDENCY, F_EXIT_LATENCY, F_EXIT_ENERGY,
+	F_EXIT_DOM_NS, F_EXIT_DOM_ENERGY,
 	F_MARKER_BUF,
 	F_FREQ_STATE, F_FREQ_CPU,
 	NR_FLDS,
@@ -31,6 +32,7 @@ static const struct {
 } fld_table[NR_FLDS] = {
 	[F_PERIOD_SEQ]		= { .ev = EV_PERIOD, .name = "seq" },
 	[F_PERIOD_NR]		= { .ev = EV_PERIOD, .name = "nr_states" },
+	[F_PERIOD_DOM_NR]	= { .ev = EV_PERIOD, .name = "domain_states", .optional = true },
 	[F_PERIOD_USABLE]	= { .ev = EV_PERIOD, .name = "usable" },
 	[F_PERIOD_LAT]		= { .ev = EV_PERIOD, .name = "exit_latency_ns" },
 	[F_PERIOD_RES]		= { .ev = EV_PERIOD, .name = "target_residency_ns" },
@@ -55,6 +57,8 @@ static const struct {
 	[F_EXIT_RESIDENCY]	= { .ev = EV_EXIT, .name = "residency_ns" },
 	[F_EXIT_LATENCY]		= { .ev = EV_EXIT, .name = "exit_latency_ns" },
 	[F_EXIT_ENERGY]		= { .ev = EV_EXIT, .name = "energy" },
+	[F_EXIT_DOM_NS]		= { .ev = EV_EXIT, .name = "domain_ns", .optional = true },
+	[F_EXIT_DOM_ENERGY]	= { .ev = EV_EXIT, .name = "domain_energy", .optional = true },
 	[F_MARKER_BUF]		= { .ev = EV_MARKER, .name = "buf" },
 	[F_FREQ_STATE]		= { .ev = EV_CPU_FREQ, .name = "state" },
 	[F_FREQ_CPU]		= { .ev = EV_CPU_FREQ, .name = "cpu_id" },
@@ -130,6 +134,20 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 		return -1;
 	}
 	p->table.nr = (int)nr;
+	p->table.dom_nr = 0;
+	if (r->f[F_PERIOD_DOM_NR]) {
+		uint64_t dn;
+
+		if (field_u64(t, r->f[F_PERIOD_DOM_NR], rec, &dn) < 0)
+			return -1;
+		if (dn > MAX_STATES - nr) {
+			fprintf(stderr, "%s: simsoc_period with %llu states and %llu domain states (expected at most %d in all)\n",
+				t->path, (unsigned long long)nr, (unsigned long long)dn, MAX_STATES);
+			return -1;
+		}
+		p->table.dom_nr = (int)dn;
+		nr += dn;	/* the arrays hold both */
+	}
 	n = field_array(t, r->f[F_PERIOD_USABLE], rec, v, MAX_STATES);
 	if (n < (int)nr)
 		return -1;
@@ -296,6 +314,12 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		    field_u64(t, r->f[F_EXIT_RESIDENCY], rec, &c->cur.residency_ns) < 0 ||
 		    field_u64(t, r->f[F_EXIT_LATENCY], rec, &c->cur.exit_latency_ns) < 0 ||
 		    field_s64(t, r->f[F_EXIT_ENERGY], rec, &c->cur.energy) < 0)
+			goto bad;
+		c->cur.domain_ns = 0;
+		c->cur.domain_energy = 0;
+		if (r->f[F_EXIT_DOM_NS] && r->f[F_EXIT_DOM_ENERGY] &&
+		    (field_u64(t, r->f[F_EXIT_DOM_NS], rec, &c->cur.domain_ns) < 0 ||
+		     field_s64(t, r->f[F_EXIT_DOM_ENERGY], rec, &c->cur.domain_energy) < 0))
 			goto bad;
 		c->cur.has_driver = true;
 		break;

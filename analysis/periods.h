@@ -19,6 +19,12 @@
 
 struct state_table {
 	int nr;
+	/*
+	 * With the sim driver's domains (cluster and SoC states chosen by the
+	 * last CPU): the domain states' figures, as this CPU's share, follow
+	 * cpuidle's nr states in the arrays, [nr, nr + dom_nr); never usable.
+	 */
+	int dom_nr;
 	bool usable[MAX_STATES];
 	int64_t exit_latency_ns[MAX_STATES];
 	int64_t target_residency_ns[MAX_STATES];
@@ -80,6 +86,12 @@ struct period {
 	uint64_t residency_ns;
 	uint64_t exit_latency_ns;	/* the modelled exit latency the driver charged */
 	int64_t energy;			/* nJ: the driver's idle energy for this period */
+	/*
+	 * Of the time in WFI, what was spent under a powered-off domain, and
+	 * its energy (nJ, part of @energy); 0 without domains.
+	 */
+	uint64_t domain_ns;
+	int64_t domain_energy;
 	uint64_t drv_busy_ns;		/* the driver's busy time before this period */
 	int64_t busy_energy;		/* nJ: the driver's active energy for it */
 	bool has_table, has_select, has_driver;

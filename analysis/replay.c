@@ -29,6 +29,7 @@ static bool teo_choose(struct run *r, const struct period *p, const struct state
 		.tick_stopped = p->sel.tick_stopped,
 		.usable_mask = p->sel.usable_mask,
 		.tick_nsec = tick_nsec,
+		.masked_tick = r->m.masked_tick,
 	};
 	bool stop;
 
@@ -49,6 +50,65 @@ static bool teo_choose(struct run *r, const struct period *p, const struct state
 	return tr->c.updates > TEO_WARMUP;
 }
 
+/*
+ * The driver charges the state's power for the time in WFI (under a
+ * powered-off domain, the domain state's, domain_energy) and the
+ * transition power for the exit latency: what is neither is the
+ * transition.
+ */
+double period_transition_nj(const struct period *p)
+{
+	const struct state_table *t = &p->table;
+	uint64_t idle = p->residency_ns - p->exit_latency_ns;
+	double tr;
+
+	idle -= p->domain_ns < idle ? p->domain_ns : idle;
+	tr = (double)p->energy - (double)p->domain_energy -
+	     (double)t->power[p->entered] * (double)idle / 1e6;
+	return tr > 0 ? tr : 0;
+}
+
+/*
+ * State @pick priced on period @p for a replay, and its transition part
+ * in *@tr.  With domains, the time the period spent under a powered-off
+ * domain is kept only for the state that votes for the domains (cpuidle's
+ * deepest) on a period that entered it: that is the period as the driver
+ * charged it.  Any other state would have held the domain on, so it is
+ * charged its own power throughout; and a vote the period did not cast
+ * gets no domain time, which the replay cannot know (nor how the other
+ * CPUs' domain time would have changed).
+ */
+static double replay_energy(const struct period *p, int pick, uint64_t wait_ns, double *tr)
+{
+	const struct state_table *t = &p->table;
+
+	if (!t->dom_nr || !p->has_driver || pick != t->nr - 1 || p->entered != pick) {
+		*tr = exit_power_uw(t, pick) * (double)t->exit_latency_ns[pick] / 1e6;
+		return state_energy(t, pick, wait_ns);
+	}
+	*tr = period_transition_nj(p);
+	return (double)p->energy;
+}
+
+/* The oracle's state: the cheapest usable one within the latency limit, as replayed */
+static double replay_oracle(const struct period *p, uint64_t wait_ns)
+{
+	const struct state_table *t = &p->table;
+	double e, best = 0, tr;
+	int i;
+
+	if (!t->dom_nr)
+		return state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns), wait_ns);
+	for (i = 0; i < t->nr; i++) {
+		if (!t->usable[i] || (i && t->exit_latency_ns[i] > p->sel.latency_req_ns))
+			continue;
+		e = replay_energy(p, i, wait_ns, &tr);
+		if (i == 0 || e < best)
+			best = e;
+	}
+	return best;
+}
+
 double rule_agreement(const struct run *r, int rule)
 {
 	uint64_t n = rule == RULE_TEO_DEEPEST || rule == RULE_TEO_LOWEST_POWER ? r->teo_compared : r->replayed;
@@ -62,6 +122,7 @@ void replay_period(struct run *r, const struct period *p, int e)
 	struct rule_inputs in;
 	uint64_t wait_ns;
 	int teo_pick[2], i;
+	double tr;
 	bool warm;
 
 	r->has_select = true;
@@ -77,6 +138,7 @@ void replay_period(struct run *r, const struct period *p, int e)
 		.delta_tick_ns = p->sel.delta_tick_ns,
 		.tick_stopped = p->sel.tick_stopped,
 		.tick_nsec = r->m.hz > 0 ? (1000000000ULL + r->m.hz / 2) / r->m.hz : 0,
+		.masked_tick = r->m.masked_tick,
 	};
 	warm = teo_choose(r, p, t, in.tick_nsec, teo_pick);
 	for (i = 0; i < NR_RULES; i++) {
@@ -84,8 +146,8 @@ void replay_period(struct run *r, const struct period *p, int e)
 			   rule_select(i, t, &r->nominal, &in);
 		bool teo = i == RULE_TEO_DEEPEST || i == RULE_TEO_LOWEST_POWER;
 
-		r->rule_nj[i] += state_energy(t, pick, wait_ns);
-		r->rule_tr_nj[i] += exit_power_uw(t, pick) * (double)t->exit_latency_ns[pick] / 1e6;
+		r->rule_nj[i] += replay_energy(p, pick, wait_ns, &tr);
+		r->rule_tr_nj[i] += tr;
 		if (teo && !warm)
 			continue;
 		if (pick == e)
@@ -98,10 +160,9 @@ void replay_period(struct run *r, const struct period *p, int e)
 				(long long)p->sel.latency_req_ns, p->sel.stop_tick,
 				p->sel.candidate_mask, p->sel.usable_mask);
 	}
-	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns),
-				     wait_ns);
-	r->actual_model_nj += state_energy(t, e, wait_ns);
-	r->actual_model_tr_nj += exit_power_uw(t, e) * (double)t->exit_latency_ns[e] / 1e6;
+	r->oracle_nj += replay_oracle(p, wait_ns);
+	r->actual_model_nj += replay_energy(p, e, wait_ns, &tr);
+	r->actual_model_tr_nj += tr;
 	r->actual_driver_nj += (double)p->energy;
 	r->teo_compared += warm;
 }

@@ -74,6 +74,8 @@ static int masked_fit(const struct state_table *t, int idx, const struct rule_in
 {
 	int i;
 
+	if (!in->masked_tick)
+		return 0;
 	for (i = 0; i < t->nr; i++)
 		if (!t->usable[i] && t->power[i] < t->power[idx] &&
 		    t->exit_latency_ns[i] <= in->latency_req_ns &&

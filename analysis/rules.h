@@ -49,6 +49,7 @@ struct rule_inputs {
 	uint64_t delta_tick_ns;
 	bool tick_stopped;
 	uint64_t tick_nsec;		/* the kernel's TICK_NSEC (1e9 / HZ) */
+	bool masked_tick;		/* cpuidle.masked_tick: the tick kept for a masked state */
 };
 
 /*

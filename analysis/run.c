@@ -204,13 +204,8 @@ static int on_period(const struct period *p, void *data)
 		s->energy_nj += (double)p->energy;
 		r->idle_nj[p->cpu] += (double)p->energy;
 		if (p->has_table && p->exit_latency_ns <= p->residency_ns) {
-			/*
-			 * The driver charges the state's power for the time in
-			 * WFI and the transition power for the exit latency;
-			 * what is not the former is the transition.
-			 */
-			double tr = (double)p->energy - (double)p->table.power[e] *
-				    (double)(p->residency_ns - p->exit_latency_ns) / 1e6;
+
+			double tr = period_transition_nj(p);
 
 			tr = tr > 0 ? tr : 0;
 			s->transition_nj += tr;
@@ -286,6 +281,7 @@ int read_manifest(const char *rundir, struct manifest *m)
 	FILE *fp;
 
 	memset(m, 0, sizeof(*m));
+	m->masked_tick = true;	/* the kernel's default, and runs before the key */
 	snprintf(path, sizeof(path), "%s/manifest", rundir);
 	fp = fopen(path, "r");
 	if (!fp) {
@@ -313,6 +309,10 @@ int read_manifest(const char *rundir, struct manifest *m)
 			snprintf(m->role, sizeof(m->role), "%s", v);
 		else if (!strcmp(line, "kernel_hz"))
 			m->hz = (unsigned int)strtoul(v, NULL, 10);
+		else if (!strcmp(line, "masked_tick"))
+			m->masked_tick = strcmp(v, "0") != 0;
+		else if (!strcmp(line, "domains"))
+			snprintf(m->domains, sizeof(m->domains), "%s", v);
 	}
 	fclose(fp);
 	if (!ok) {

@@ -57,6 +57,9 @@ struct manifest {
 	char governor[32];
 	char role[16];			/* a tuning sweep's run: baseline or sweep */
 	unsigned int hz;		/* the guest kernel's CONFIG_HZ, 0: unknown */
+	/* cpuidle.masked_tick: whether menu and teo keep the tick for a masked state */
+	bool masked_tick;
+	char domains[16];		/* genpd or per-cpu; empty: runs before the key */
 };
 
 /*
@@ -182,6 +185,8 @@ const char *state_name(const struct run *r, int i);
 
 /* replay.c: the rules on period @p, which entered @e */
 void replay_period(struct run *r, const struct period *p, int e);
+/* what of a period's energy is its exit transition (the rest: its states' power) */
+double period_transition_nj(const struct period *p);
 /* the share of the periods where @rule chose what the governor did */
 double rule_agreement(const struct run *r, int rule);
 

@@ -120,6 +120,8 @@ static bool masked_fit(const struct state_table *t, const struct teo_inputs *in,
 {
 	int i;
 
+	if (!in->masked_tick)
+		return false;
 	for (i = 0; i < t->nr; i++)
 		if (!t->usable[i] && t->power[i] < t->power[idx] &&
 		    t->target_residency_ns[i] <= duration_ns &&

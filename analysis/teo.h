@@ -66,6 +66,7 @@ struct teo_inputs {
 	bool tick_stopped;
 	uint32_t usable_mask;		/* enabled and usable this period */
 	uint64_t tick_nsec;
+	bool masked_tick;		/* cpuidle.masked_tick */
 };
 
 void teo_replay_init(struct teo_cpu *c);

@@ -17,6 +17,7 @@
 #include "rules.h"
 #include "socmodel.h"
 #include "stats.h"
+#include "run.h"
 #include "teo.h"
 
 static int failures, checks;
@@ -61,11 +62,17 @@ static int pick(enum rule rule, const struct state_table *t, const struct nomina
 	return rule_select(rule, t, nom, &in);
 }
 
-/* with the tick running and @delta_tick_ns till the next tick (HZ=250) */
+/*
+ * with the tick running and @delta_tick_ns till the next tick (HZ=250),
+ * the tick kept for a masked state (cpuidle.masked_tick) unless masked_off
+ */
+static bool masked_off;
+
 static int pick_tick(enum rule rule, const struct state_table *t, int64_t latency_req_ns,
 		     uint64_t predicted_ns, uint64_t delta_tick_ns, bool stopped)
 {
 	struct rule_inputs in = {
+		.masked_tick = !masked_off,
 		.predicted_ns = predicted_ns,
 		.next_timer_ns = predicted_ns,
 		.latency_req_ns = latency_req_ns,
@@ -166,6 +173,10 @@ static void test_rules(void)
 		      "masked cluster-off keeps the tick: retention fits it");
 		CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 5000000, 1000000, true) == 2,
 		      "tick already stopped: power-down");
+		masked_off = true;
+		CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 5000000, 1000000, false) == 2,
+		      "cpuidle.masked_tick=0: the tick decided as 6.1 does, power-down");
+		masked_off = false;
 		t.usable[3] = 1;
 		CHECK(pick_tick(RULE_LOWEST_POWER, &t, nolimit, 5000000, 1000000, false) == 3,
 		      "cluster-off usable: no reason to keep the tick");
@@ -483,6 +494,7 @@ static void test_teo(void)
 	struct teo_inputs in = {
 		.sleep_length_ns = 10000000, .delta_tick_ns = 10000000,
 		.latency_req_ns = INT64_MAX, .usable_mask = 0xf, .tick_nsec = 4000000,
+		.masked_tick = true,
 	};
 	struct state_table t;
 	struct teo_cpu c;
@@ -539,8 +551,54 @@ static void test_teo(void)
 	}
 }
 
+/*
+ * A period of a run with domains: core-off (the deepest CPU state, the one
+ * that votes) entered for 10 ms of which 6 ms under a powered-off cluster
+ * at 8.5 mW, the domain state's 1.6 ms exit paid at the active power.  As
+ * the driver charged it when a rule keeps the vote; its own power
+ * throughout for a state that would have held the domain on.
+ */
+static void test_domain_pricing(void)
+{
+	static struct run r;
+	const int usable[] = { 1, 1, 1, 0 }, power[] = { 34000, 31000, 28000, 8500 };
+	struct period p = { 0 };
+	const uint64_t wait = 10000000, dom = 6000000, exit = 1600000;
+	double driver, shallow;
+
+	table(&p.table, usable, power);
+	p.table.nr = 3;		/* cpuidle's states; cluster-off is the domain's */
+	p.table.dom_nr = 1;
+	p.has_table = p.has_select = p.has_driver = true;
+	p.entered = p.requested = 2;
+	p.sel.latency_req_ns = INT64_MAX;
+	p.sel.predicted_ns = p.sel.next_timer_ns = wait;
+	p.residency_ns = wait + exit;
+	p.exit_latency_ns = exit;
+	p.domain_ns = dom;
+	p.domain_energy = (int64_t)(8500.0 * dom / 1e6);
+	driver = (28000.0 * (wait - dom) + 8500.0 * dom + 100000.0 * exit) / 1e6;
+	p.energy = (int64_t)driver;
+
+	CHECK(fabs(period_transition_nj(&p) - 100000.0 * exit / 1e6) < 2,
+	      "domain period: transition %.1f nJ, expected the exit's %.1f",
+	      period_transition_nj(&p), 100000.0 * exit / 1e6);
+	replay_period(&r, &p, 2);
+	CHECK(fabs(r.actual_model_nj - (double)p.energy) < 1e-6,
+	      "domain period priced as run: %.1f nJ, the driver charged %lld",
+	      r.actual_model_nj, (long long)p.energy);
+	CHECK(fabs(r.rule_nj[RULE_DEEPEST] - (double)p.energy) < 1e-6,
+	      "the deepest rule keeps the vote and the domain time: %.1f nJ", r.rule_nj[RULE_DEEPEST]);
+	shallow = state_energy(&p.table, 0, wait);
+	CHECK(fabs(r.rule_nj[RULE_SHALLOWEST] - shallow) < 1e-6,
+	      "WFI holds the domain on: %.1f nJ, expected %.1f", r.rule_nj[RULE_SHALLOWEST], shallow);
+	CHECK(fabs(r.oracle_nj - (double)p.energy) < 1e-6,
+	      "the oracle keeps the recorded domain time: %.1f nJ", r.oracle_nj);
+}
+
 int main(void)
 {
+	test_domain_pricing();
 	test_teo();
 	test_socmodel();
 	test_rules();

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# A scenario run with the cluster and SoC states in genpd domains and the
+# masked-state tick rule off (DOMAINS=genpd MASKED_TICK=0): the manifest
+# says both, the trace holds the domains' decisions, the analysis trusts
+# the run (meter and sysfs cross-checks), its price of the periods as run
+# is the driver's charge, and menu's rule replayed without the tick rule
+# chooses what the kernel chose; replayed with it, as the manifest would
+# have said before the switch, it does not.
+. tests/lib/common.sh
+[ -x "${IDLESIM_ANALYZE:-}" ] || skip "the analysis is not built"
+d=$IDLESIM_SCRATCH/audio
+IDLESIM_DOMAINS=genpd IDLESIM_MASKED_TICK=0 scripts/run-scenario.sh audio menu "$d" >"$d.log" 2>&1 ||
+	{ tail -20 "$d.log"; fail "audio under menu with genpd domains failed"; }
+grep -qx 'domains genpd' "$d/manifest" || fail "the manifest does not say 'domains genpd'"
+grep -qx 'masked_tick 0' "$d/manifest" || fail "the manifest does not say 'masked_tick 0'"
+n=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | grep -c 'simsoc_domain:.* state=[0-9]')
+[ "$n" -ge 1 ] || fail "the trace holds no domain power-off"
+s=$d/analysis/summary.txt
+grep -q "cross-check: the trace's energy matches the driver's meter on every CPU" "$s" ||
+	fail "meter cross-check not passed: $(grep cross-check "$s")"
+grep -q 'cross-check: per-state usage and time agree' "$s" || fail "sysfs cross-check not passed"
+grep -q 'states: 0 WFI 1 core-ret 2 core-off$' "$s" || fail "cpuidle's states are not the clock and core states: $(grep states: "$s")"
+read -r model driver < <(sed -n 's/.*as run *\([0-9.]*\) mJ *(the driver charged \([0-9.]*\) mJ).*/\1 \2/p' "$s")
+awk -v m="$model" -v d="$driver" 'BEGIN { exit !(m > 0 && (m - d) ^ 2 < 0.01 ^ 2) }' ||
+	fail "the analysis prices the periods as run at ${model:-?} mJ, the driver charged ${driver:-?} mJ"
+rule() {	# RULES.CSV RULE FIELD(3 energy, 5 agreement)
+	awk -F, -v r="$2" -v f="$3" '$1 == r { print $f }' "$1"
+}
+agree=$(rule "$d/analysis/rules.csv" lowest_power 5)
+awk -v a="$agree" 'BEGIN { exit !(a >= 0.999) }' || fail "menu's rule replayed agrees on $agree of the periods, below 0.999"
+cp -a "$d" "$d-keep"
+rm -rf "$d-keep/analysis"
+sed -i '/^masked_tick /d' "$d-keep/manifest"
+expect_exit 0 "$IDLESIM_ANALYZE" run "$d-keep"
+keep=$(rule "$d-keep/analysis/rules.csv" lowest_power 5)
+awk -v k="$keep" -v a="$agree" 'BEGIN { exit !(k < a) }' ||
+	fail "replayed with the tick rule, menu still agrees ($keep) as well as without it ($agree)"
+note "$n domain power-offs; periods as run $model mJ (driver $driver mJ); replay agrees on $agree, $keep with the tick rule"
+echo ok

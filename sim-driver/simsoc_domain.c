@@ -25,13 +25,16 @@
  *    state and when it was entered; ->power_on() runs on the first CPU to
  *    wake and adds the time the domain was off to its count.
  *
- * Every domain interval lies inside the WFI of each of its CPUs: a domain
- * goes off only after its last CPU's entry time, and on at the first
- * CPU's wake time, and those are the times the intervals are given.  So a
- * CPU that reads its domains' counts before it votes and after it has
- * taken its domain back gets exactly the time of its period spent under
- * each domain state, which simsoc_main.c charges at that state's power.
- * The CPU that powers a domain on pays the domain state's exit latency.
+ * A domain interval starts when the last CPU's vote powers it off, after
+ * every CPU of the domain has taken its entry time, and ends at the wake
+ * time of the CPU that powers it on.  So a CPU that reads its domains'
+ * counts before it votes and after it has taken its domain back gets the
+ * time of its period spent under each domain state, which simsoc_main.c
+ * charges at that state's power; only when another CPU woke later but
+ * took the domain back first does the interval run past this CPU's wake,
+ * by the few instructions between its wake and its own pm_runtime call,
+ * and simsoc_main.c trims it to the CPU's WFI.  The CPU that powers a
+ * domain on pays the domain state's exit latency.
  *
  * genpd's governor judges by static figures (genpd_power_state): they are
  * those of the published controls, updated whenever controls are
@@ -69,7 +72,7 @@ struct simsoc_pd {
 struct simsoc_pd_cpu {
 	struct simsoc_pd *pd;	/* the domain the CPU's device is in */
 	bool attached;
-	u64 t_enter, t_wake;	/* of the period being idled */
+	u64 t_wake;		/* of the period being idled */
 	u32 busy_blocks;
 	int woke;		/* deepest state this CPU powered a domain on from */
 	/* in the idle path, between its vote and WFI, or WFI and its return */
@@ -124,9 +127,10 @@ static int simsoc_pd_power_off(struct generic_pm_domain *genpd)
 	if (!ok)
 		return -EBUSY;
 
+	/* now: after every CPU of the domain took its entry time and voted */
 	pd->cur = idx;
-	pd->off_since = pc->t_enter;
-	trace_simsoc_domain(smp_processor_id(), pd->id, idx, pc->t_enter, 0);
+	pd->off_since = ktime_get_mono_fast_ns();
+	trace_simsoc_domain(smp_processor_id(), pd->id, idx, pd->off_since, 0);
 	return 0;
 }
 
@@ -414,17 +418,14 @@ static void simsoc_pd_read(struct simsoc_pd_cpu *pc, struct simsoc_domain_time *
 
 /**
  * simsoc_domain_enter() - vote for the CPU's domains, before WFI
- * @t_enter: the period's entry time, given to a domain that goes off
  * @busy_blocks: the blocks busy in this CPU's period
  * @before: filled in with the domains' counts before the vote
  */
-void simsoc_domain_enter(u64 t_enter, u32 busy_blocks,
-			 struct simsoc_domain_time *before)
+void simsoc_domain_enter(u32 busy_blocks, struct simsoc_domain_time *before)
 {
 	struct simsoc_pd_cpu *pc = this_cpu_ptr(&simsoc_pd_cpus);
 
 	simsoc_pd_read(pc, before);
-	pc->t_enter = t_enter;
 	pc->busy_blocks = busy_blocks;
 	pc->woke = -1;
 	pc->voting = true;

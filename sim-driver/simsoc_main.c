@@ -224,6 +224,19 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 			    busy_blocks, busy_ns, busy_nj);
 }
 
+/* Take @ns out of a period's domain time, from the deepest states first */
+static void simsoc_domain_trim(struct simsoc_domain_time *dt, u64 ns)
+{
+	int i;
+
+	for (i = simsoc_soc->nr_states - 1; i >= 0 && ns; i--) {
+		u64 take = min(ns, dt->ns[i]);
+
+		dt->ns[i] -= take;
+		ns -= take;
+	}
+}
+
 /*
  * ->enter(): IRQs off.  RCU stops watching only between ct_idle_enter()
  * and ct_idle_exit() (CPUIDLE_FLAG_RCU_IDLE), so the trace points sit
@@ -253,7 +266,7 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	struct simsoc_domain_time dt;
 	int entered = index, woke = -1, i;
 	u64 t0, t1, wfi_ns, lag_ns, idle_ns, exit_ns, exit_uw, nj;
-	u64 cpu_ns, dom_ns = 0, dom_uwns = 0, rest;
+	u64 cpu_ns, dom_ns = 0, dom_uwns = 0;
 	bool votes;
 
 	/* menu_deepest ignores the period's availability: demote */
@@ -266,7 +279,7 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	WRITE_ONCE(pc->in_idle, entered);
 	t0 = simsoc_now();
 	if (votes)
-		simsoc_domain_enter(t0, pc->busy_blocks, &dt);
+		simsoc_domain_enter(pc->busy_blocks, &dt);
 	ct_idle_enter();
 	dsb(sy);
 	wfi();
@@ -287,21 +300,16 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 			     1000000);
 	} else {
 		/*
-		 * The domain intervals lie inside the WFI; the lag is taken
-		 * out of the time in the CPU's own state first, then out of
-		 * the deepest domain states'.
+		 * The domain time, trimmed to the WFI (simsoc_domain.c); the
+		 * lag is taken out of the time in the CPU's own state first,
+		 * then out of the deepest domain states'.
 		 */
 		for (i = 0; i < simsoc_soc->nr_states; i++)
 			dom_ns += dt.ns[i];
-		cpu_ns = wfi_ns - dom_ns;
-		rest = lag_ns - min(lag_ns, cpu_ns);
+		simsoc_domain_trim(&dt, dom_ns - min(dom_ns, wfi_ns));
+		cpu_ns = wfi_ns - min(dom_ns, wfi_ns);
+		simsoc_domain_trim(&dt, lag_ns - min(lag_ns, cpu_ns));
 		cpu_ns -= min(lag_ns, cpu_ns);
-		for (i = simsoc_soc->nr_states - 1; i >= 0 && rest; i--) {
-			u64 take = min(rest, dt.ns[i]);
-
-			dt.ns[i] -= take;
-			rest -= take;
-		}
 		dom_ns = 0;
 		for (i = 0; i < simsoc_soc->nr_states; i++) {
 			dom_ns += dt.ns[i];

@@ -129,9 +129,9 @@ TRACE_EVENT(simsoc_exit,
 
 /*
  * A cluster or SoC power domain (simsoc_domain.c) went off in @state (the
- * description's index) at @time_ns, the last CPU's entry time; or, with
- * @state -1, came on at @time_ns, the first CPU's wake time, after
- * @off_ns.  @cpu is the CPU that powered it down or up.
+ * description's index) at @time_ns, at the last CPU's vote; or, with
+ * @state -1, came on at @time_ns, the wake time of the CPU that took it
+ * back, after @off_ns.  @cpu is the CPU that powered it down or up.
  */
 TRACE_EVENT(simsoc_domain,
 	    TP_PROTO(unsigned int cpu, int domain, int state, u64 time_ns, u64 off_ns),

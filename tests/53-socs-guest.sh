@@ -43,6 +43,27 @@ grep -q 'cross-check: the trace.s energy matches' "$d/analysis/summary.txt" &&
 	grep -q 'cross-check: per-state usage and time agree' "$d/analysis/summary.txt" ||
 	fail "CPUS=soc: the cross-checks did not hold"
 note "juno-r2, all 6 CPUs: $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
+
+# every shipped SoC with all its CPUs and its cluster and SoC states in
+# genpd domains: cpuidle has the CPU states only, the trace holds domain
+# power-offs, and the cross-checks hold
+for f in socs/*.soc; do
+	soc=$(basename "$f" .soc)
+	d=$IDLESIM_SCRATCH/$soc-genpd
+	IDLESIM_SOC=$soc IDLESIM_CPUS=soc IDLESIM_DOMAINS=genpd scripts/run-scenario.sh audio menu "$d" >"$d.log" 2>&1 ||
+		{ tail -20 "$d.log"; fail "audio on $soc with genpd domains failed (see $d.log)"; continue; }
+	grep -q 'cross-check: the trace.s energy matches' "$d/analysis/summary.txt" &&
+		grep -q 'cross-check: per-state usage and time agree' "$d/analysis/summary.txt" ||
+		fail "$soc with genpd domains: the cross-checks did not hold"
+	ncpu=$("$tool" get states "$f" | wc -l)
+	ndom=$(grep -c 'off = \(cluster\|soc\)' "$f")
+	want=$("$tool" get states "$f" | head -n $((ncpu - ndom)) | sed 's/.*/"&"/' | paste -sd, | sed 's/,/, /g')
+	grep -qF "\"state_names\": [$want]" "$d/analysis/summary.json" ||
+		fail "$soc with genpd domains: cpuidle's states are not [$want]: $(grep state_names "$d/analysis/summary.json")"
+	offs=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | grep -c 'simsoc_domain:.* state=[0-9]')
+	[ "$offs" -ge 1 ] || fail "$soc with genpd domains: no domain power-off in the trace"
+	note "$soc, all CPUs, genpd domains: $offs domain power-offs; $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
+done
 # refused before any boot: fewer CPUs than the scenario needs, more than
 # the SoC has, a word that is neither
 expect_exit 2 env IDLESIM_CPUS=1 scripts/run-scenario.sh audio menu "$IDLESIM_SCRATCH/cpus1"

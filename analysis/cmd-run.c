@@ -223,6 +223,15 @@ static void write_summary(const struct run *r, FILE *fp)
 		"    its metrics start empty at the trace's start)\n",
 		(unsigned long long)r->teo_compared, TEO_WARMUP);
 	fprintf(fp, "    %-16s %10.3f mJ\n", "oracle", r->oracle_nj / 1e6);
+	if (r->dom.nr_off > r->nr_states) {
+		uint64_t n = r->dom.intervals[DOMAIN_SOC];
+
+		for (i = 0; i < MAX_CPUS; i++)
+			n += r->dom.intervals[i];
+		fprintf(fp, "    (with domains: the CPUs' own states, less %.3f mJ the domains'\n"
+			"    cheapest states save over %llu intervals in which all their CPUs were idle)\n",
+			r->dom.saving_nj / 1e6, (unsigned long long)n);
+	}
 	fprintf(fp, "    %-16s %10.3f mJ  (the driver charged %.3f mJ)\n", "as run",
 		r->actual_model_nj / 1e6, r->actual_driver_nj / 1e6);
 }

@@ -13,6 +13,7 @@
 enum fld {
 	F_PERIOD_SEQ, F_PERIOD_NR, F_PERIOD_DOM_NR, F_PERIOD_USABLE, F_PERIOD_LAT, F_PERIOD_RES,
 	F_PERIOD_POWER, F_PERIOD_TRANS, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
+	F_PERIOD_BLOCK_DEPTH,
 	F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
 	F_SEL_USABLE, F_SEL_CANDIDATE, F_SEL_CHOSEN, F_SEL_STOP_TICK,
 	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED, F_SEL_MEASURED,
@@ -40,6 +41,7 @@ static const struct {
 	[F_PERIOD_TRANS]	= { .ev = EV_PERIOD, .name = "transition_uw", .optional = true },
 	[F_PERIOD_BUSY_NS]	= { .ev = EV_PERIOD, .name = "busy_ns" },
 	[F_PERIOD_BUSY_ENERGY]	= { .ev = EV_PERIOD, .name = "busy_energy" },
+	[F_PERIOD_BLOCK_DEPTH]	= { .ev = EV_PERIOD, .name = "block_depth", .optional = true },
 	[F_SEL_PREDICTED]	= { .ev = EV_SELECT, .name = "predicted_ns" },
 	[F_SEL_NEXT_TIMER]	= { .ev = EV_SELECT, .name = "next_timer_ns" },
 	[F_SEL_LATENCY_REQ]	= { .ev = EV_SELECT, .name = "latency_req_ns" },
@@ -163,6 +165,15 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 	if (r->f[F_PERIOD_TRANS] &&
 	    field_array(t, r->f[F_PERIOD_TRANS], rec, p->table.transition_uw, MAX_STATES) < (int)nr)
 		return -1;
+	p->table.block_depth = (int)nr - 1;
+	if (r->f[F_PERIOD_BLOCK_DEPTH]) {
+		uint64_t bd;
+
+		if (field_u64(t, r->f[F_PERIOD_BLOCK_DEPTH], rec, &bd) < 0)
+			return -1;
+		if (bd < nr)
+			p->table.block_depth = (int)bd;
+	}
 	if (field_u64(t, r->f[F_PERIOD_BUSY_NS], rec, &p->drv_busy_ns) < 0 ||
 	    field_s64(t, r->f[F_PERIOD_BUSY_ENERGY], rec, &p->busy_energy) < 0)
 		return -1;

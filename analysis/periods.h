@@ -25,6 +25,11 @@ struct state_table {
 	 * cpuidle's nr states in the arrays, [nr, nr + dom_nr); never usable.
 	 */
 	int dom_nr;
+	/*
+	 * The deepest state, cpuidle's or a domain's, the blocks busy in this
+	 * period allow (the driver's block_depth; without it, the last state)
+	 */
+	int block_depth;
 	bool usable[MAX_STATES];
 	int64_t exit_latency_ns[MAX_STATES];
 	int64_t target_residency_ns[MAX_STATES];

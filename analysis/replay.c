@@ -90,25 +90,6 @@ static double replay_energy(const struct period *p, int pick, uint64_t wait_ns, 
 	return (double)p->energy;
 }
 
-/* The oracle's state: the cheapest usable one within the latency limit, as replayed */
-static double replay_oracle(const struct period *p, uint64_t wait_ns)
-{
-	const struct state_table *t = &p->table;
-	double e, best = 0, tr;
-	int i;
-
-	if (!t->dom_nr)
-		return state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns), wait_ns);
-	for (i = 0; i < t->nr; i++) {
-		if (!t->usable[i] || (i && t->exit_latency_ns[i] > p->sel.latency_req_ns))
-			continue;
-		e = replay_energy(p, i, wait_ns, &tr);
-		if (i == 0 || e < best)
-			best = e;
-	}
-	return best;
-}
-
 double rule_agreement(const struct run *r, int rule)
 {
 	uint64_t n = rule == RULE_TEO_DEEPEST || rule == RULE_TEO_LOWEST_POWER ? r->teo_compared : r->replayed;
@@ -160,7 +141,8 @@ void replay_period(struct run *r, const struct period *p, int e)
 				(long long)p->sel.latency_req_ns, p->sel.stop_tick,
 				p->sel.candidate_mask, p->sel.usable_mask);
 	}
-	r->oracle_nj += replay_oracle(p, wait_ns);
+	/* with domains, the CPU's own states; domains.c adds the domains' */
+	r->oracle_nj += state_energy(t, oracle_select(t, p->sel.latency_req_ns, wait_ns), wait_ns);
 	r->actual_model_nj += replay_energy(p, e, wait_ns, &tr);
 	r->actual_model_tr_nj += tr;
 	r->actual_driver_nj += (double)p->energy;

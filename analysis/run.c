@@ -69,10 +69,14 @@ static void on_idle(int cpu, uint64_t ts, int state, void *data)
 {
 	struct run *r = data;
 	int c, k, min = INT_MAX, old;
+	bool booted[MAX_CPUS];
 
 	if (cpu < 0 || cpu >= MAX_CPUS || !r->before[cpu].valid)
 		return;
 	r->cpu_state[cpu] = state;
+	for (c = 0; c < MAX_CPUS; c++)
+		booted[c] = r->before[c].valid;
+	domains_idle(&r->dom, cpu, ts, r->cpu_state, r->cluster, booted, in_point(r, ts));
 	k = r->cluster[cpu];
 	for (c = 0; c < MAX_CPUS; c++) {
 		if (!r->before[c].valid || r->cluster[c] != k)
@@ -224,6 +228,7 @@ static int on_period(const struct period *p, void *data)
 
 	const struct state_table *t = &p->table;
 
+	domains_table(&r->dom, p);
 	r->has_table = true;
 	r->active_nj[p->cpu] += (double)p->busy_energy;
 	phases_busy(&r->ph, p->t_prepare, (double)p->busy_energy);
@@ -428,8 +433,14 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 	char want[80];
 	int i;
 
-	if (!strncmp(text, "idlesim: soc ", 13))
+	if (!strncmp(text, "idlesim: soc ", 13)) {
+		if (domains_marker(&r->dom, text) < 0) {
+			fprintf(stderr, "%s: trace marker '%.80s': off= and domain_off= take clock, core, cluster or soc\n",
+				r->dir, text);
+			return -1;
+		}
 		return soc_marker(r, text);
+	}
 	/* a sweep's points repeat the scenario's phases: the whole run has them */
 	if (r->point < 0) {
 		int taken = phases_marker(&r->ph, ts, text, r->dir);
@@ -682,6 +693,9 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++)
 		if (r->pend[cpu])
 			sysfs_bounds(r, cpu, UINT64_MAX);
+	/* the all-idle intervals of the domains, in their cheapest domain state */
+	domains_finish(&r->dom);
+	r->oracle_nj -= r->dom.saving_nj;
 	timeline_finish(r);
 	if (point >= 0 && !(r->snap_before[1] && r->snap_after[0])) {
 		fprintf(stderr, "%s: no markers of sweep point %d ('idlesim: snapshot before end point=%d' ... 'idlesim: snapshot after begin point=%d')\n",

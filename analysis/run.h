@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "domains.h"
 #include "latency.h"
 #include "periods.h"
 #include "phases.h"
@@ -156,6 +157,7 @@ struct run {
 	int cl_state[MAX_CPUS];
 	uint64_t cl_since[MAX_CPUS];
 	uint64_t cl_count[MAX_CPUS][MAX_STATES], cl_ns[MAX_CPUS][MAX_STATES];
+	struct domain_oracle dom;	/* the oracle's all-idle intervals (domains.c) */
 	char xcheck[1024];		/* what the cross-checks found */
 	struct nominal_table nominal;
 	bool has_lat;			/* the workload's results were there */

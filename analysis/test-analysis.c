@@ -592,13 +592,95 @@ static void test_domain_pricing(void)
 	shallow = state_energy(&p.table, 0, wait);
 	CHECK(fabs(r.rule_nj[RULE_SHALLOWEST] - shallow) < 1e-6,
 	      "WFI holds the domain on: %.1f nJ, expected %.1f", r.rule_nj[RULE_SHALLOWEST], shallow);
-	CHECK(fabs(r.oracle_nj - (double)p.energy) < 1e-6,
-	      "the oracle keeps the recorded domain time: %.1f nJ", r.oracle_nj);
+	CHECK(fabs(r.oracle_nj - state_energy(&p.table, oracle_select(&p.table, INT64_MAX, wait), wait)) < 1e-6,
+	      "the period's oracle takes the CPU's own states only: %.1f nJ", r.oracle_nj);
+}
+
+/*
+ * The oracle's domains: two CPUs of cluster 0 (and a third, cluster 1,
+ * not booted) with core-off at 28 mW, a cluster state at 8.5 mW (2.5 ms
+ * residency, 1.6 ms exit) and a SoC state at 2 mW (10 ms, 2 ms exit),
+ * exits at 100 mW.  All idle for 12 ms: the cluster saves 2 x 19.5 mW x
+ * 12 ms less the longer exit, the SoC 2 x 6.5 mW x 12 ms less its longer
+ * exit over the cluster's; with a 9.8 ms exit the SoC state would not pay;
+ * 2 ms idle pays for neither.
+ */
+static void test_domain_oracle(void)
+{
+	static struct domain_oracle d;
+	const int usable[] = { 1, 1, 1, 0 }, power[] = { 34000, 31000, 28000, 8500 };
+	int state[MAX_CPUS], cluster[MAX_CPUS] = { 0, 0, 1 };
+	bool booted[MAX_CPUS] = { true, true, false };
+	struct period p = { 0 };
+	double want, saved;
+	int c;
+
+	CHECK(domains_marker(&d, "idlesim: soc name=x states=a,b,c off=clock,core,core cluster=0,0 domain_off=cluster,soc") == 0 &&
+	      d.nr_off == 5 && d.off[3] == OFF_CLUSTER && d.off[4] == OFF_SOC,
+	      "soc marker: %d states' off", d.nr_off);
+	CHECK(domains_marker(&d, "idlesim: soc name=x states=a off=clock domain_off=rack") < 0,
+	      "an unknown off word is refused");
+	domains_marker(&d, "idlesim: soc name=x states=a,b,c off=clock,core,core domain_off=cluster,soc");
+	table(&p.table, usable, power);
+	p.table.nr = 3;
+	p.table.dom_nr = 2;
+	p.table.target_residency_ns[4] = 10000000;
+	p.table.exit_latency_ns[4] = 2000000;
+	p.table.power[4] = 2000;
+	p.table.block_depth = 4;
+	p.has_table = true;
+	for (c = 0; c < 2; c++) {
+		p.cpu = c;
+		domains_table(&d, &p);
+	}
+	for (c = 0; c < MAX_CPUS; c++)
+		state[c] = -1;
+	state[0] = 2;
+	domains_idle(&d, 0, 1000, state, cluster, booted, true);
+	state[1] = 2;
+	domains_idle(&d, 1, 2000, state, cluster, booted, true);
+	state[1] = -1;
+	domains_idle(&d, 1, 2000 + 12000000, state, cluster, booted, true);
+	domains_finish(&d);
+	want = (2 * 19500.0 * 12e6 - 100000.0 * (1600000 - 1500000)) / 1e6 +
+	       (2 * 6500.0 * 12e6 - 100000.0 * (2000000 - 1600000)) / 1e6;
+	CHECK(fabs(d.saving_nj - want) < 1e-3, "12 ms all idle: the domains save %.1f nJ, expected %.1f",
+	      d.saving_nj, want);
+	CHECK(d.intervals[0] == 1 && d.intervals[DOMAIN_SOC] == 1, "one interval each: %llu, %llu",
+	      (unsigned long long)d.intervals[0], (unsigned long long)d.intervals[DOMAIN_SOC]);
+	state[1] = 2;
+	domains_idle(&d, 1, 20000000, state, cluster, booted, true);
+	state[1] = -1;
+	domains_idle(&d, 1, 22000000, state, cluster, booted, true);
+	saved = d.saving_nj;
+	domains_finish(&d);
+	CHECK(fabs(saved + d.saving_nj - want) < 1e-3, "2 ms all idle pays for no domain state: %.1f nJ",
+	      d.saving_nj);
+	want -= saved;
+	for (c = 0; c < 2; c++)
+		d.t[c].exit_latency_ns[4] = 9800000;
+	state[1] = 2;
+	domains_idle(&d, 1, 30000000, state, cluster, booted, true);
+	state[1] = -1;
+	domains_idle(&d, 1, 42000000, state, cluster, booted, true);
+	domains_finish(&d);
+	want = (2 * 19500.0 * 12e6 - 100000.0 * (1600000 - 1500000)) / 1e6;
+	CHECK(fabs(d.saving_nj - want) < 1e-3, "a SoC state whose exit costs more than it saves: %.1f nJ, expected %.1f",
+	      d.saving_nj, want);
+	/* a block busy in CPU 1's latest period allows core-off at most */
+	d.t[1].block_depth = 2;
+	state[1] = 2;
+	domains_idle(&d, 1, 50000000, state, cluster, booted, true);
+	state[1] = -1;
+	domains_idle(&d, 1, 62000000, state, cluster, booted, true);
+	domains_finish(&d);
+	CHECK(d.saving_nj == 0, "a busy block keeps the domains on: %.1f nJ", d.saving_nj);
 }
 
 int main(void)
 {
 	test_domain_pricing();
+	test_domain_oracle();
 	test_teo();
 	test_socmodel();
 	test_rules();

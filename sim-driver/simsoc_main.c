@@ -138,6 +138,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	u64 busy_ns = 0, busy_nj = 0;
 	u32 busy_blocks = 0;
 	int max_depth = drv->state_count - 1;
+	int block_depth = s->nr_states - 1;	/* the busy blocks' cap, any state */
 	int i;
 
 	rcu_read_lock();
@@ -157,9 +158,10 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 			busy = (simsoc_prng(pc) >> 32) % 100 < d->blk_duty[i];
 		if (busy) {
 			busy_blocks |= BIT(i);
-			max_depth = min_t(int, max_depth, d->blk_depth[i]);
+			block_depth = min_t(int, block_depth, d->blk_depth[i]);
 		}
 	}
+	max_depth = min(max_depth, block_depth);
 	/*
 	 * Cluster and SoC states need the siblings, resp. all CPUs, idle.
 	 * What a state powers down does not shrink with depth and state 0
@@ -221,7 +223,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	trace_simsoc_period(cpu, pc->seq, pc->gen, drv->state_count,
 			    s->nr_states - drv->state_count, pc->usable,
 			    pc->exit_ns, pc->res_ns, pc->power_uw, pc->trans_uw, max_depth,
-			    busy_blocks, busy_ns, busy_nj);
+			    block_depth, busy_blocks, busy_ns, busy_nj);
 }
 
 /* Take @ns out of a period's domain time, from the deepest states first */

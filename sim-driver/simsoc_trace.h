@@ -25,9 +25,10 @@ TRACE_EVENT(simsoc_period,
 		     unsigned int domain_states,
 		     const u8 *usable, const s64 *exit_ns, const s64 *res_ns,
 		     const u32 *power, const u32 *transition, unsigned int max_depth,
-		     u32 busy_blocks, u64 busy_ns, u64 busy_energy),
+		     unsigned int block_depth, u32 busy_blocks, u64 busy_ns, u64 busy_energy),
 	    TP_ARGS(cpu, seq, gen, nr_states, domain_states, usable, exit_ns, res_ns,
-		    power, transition, max_depth, busy_blocks, busy_ns, busy_energy),
+		    power, transition, max_depth, block_depth, busy_blocks, busy_ns,
+		    busy_energy),
 	    TP_STRUCT__entry(__field(u32, cpu)
 			     __field(u32, nr_states)
 			     __field(u32, domain_states)
@@ -39,6 +40,7 @@ TRACE_EVENT(simsoc_period,
 			     __array(u32, power, SIMSOC_TRACE_STATES)
 			     __array(u32, transition_uw, SIMSOC_TRACE_STATES)
 			     __field(u32, max_depth)
+			     __field(u32, block_depth)
 			     __field(u32, busy_blocks)
 			     __field(u64, busy_ns)
 			     __field(u64, busy_energy)),
@@ -56,10 +58,11 @@ TRACE_EVENT(simsoc_period,
 			   memcpy(__entry->transition_uw, transition,
 				  sizeof(__entry->transition_uw));
 			   __entry->max_depth = max_depth;
+			   __entry->block_depth = block_depth;
 			   __entry->busy_blocks = busy_blocks;
 			   __entry->busy_ns = busy_ns;
 			   __entry->busy_energy = busy_energy;),
-	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u domain_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s transition_uw=%s max_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
+	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u domain_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s transition_uw=%s max_depth=%u block_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
 		      __entry->cpu, __entry->seq, __entry->gen, __entry->nr_states,
 		      __entry->domain_states,
 		      __print_array(__entry->usable, SIMSOC_TRACE_STATES, 1),
@@ -67,7 +70,7 @@ TRACE_EVENT(simsoc_period,
 		      __print_array(__entry->target_residency_ns, SIMSOC_TRACE_STATES, 8),
 		      __print_array(__entry->power, SIMSOC_TRACE_STATES, 4),
 		      __print_array(__entry->transition_uw, SIMSOC_TRACE_STATES, 4),
-		      __entry->max_depth, __entry->busy_blocks,
+		      __entry->max_depth, __entry->block_depth, __entry->busy_blocks,
 		      __entry->busy_ns, __entry->busy_energy)
 );
 

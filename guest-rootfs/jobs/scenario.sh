@@ -26,6 +26,7 @@ if [ "$1" = --window ]; then
 	window_stderr
 	# an rt-app workload's logs (scripts/rtapp-scenario.py points them here)
 	ls /job/*.json >/dev/null 2>&1 && mkdir -p "$RESULTS/rt-app"
+	wake_idle_cpus
 	snapshot before
 	idlesim-workload --out "$RESULTS" $seed "$scn"
 	rc=$?

@@ -7,6 +7,20 @@
 # and the sim driver's energy meter into ....energy, bracketed by the
 # trace_marker lines "idlesim: snapshot WHEN begin|end[ point=POINT]" that
 # the analysis's window is taken from.
+# wake_idle_cpus: once recording is under way, before the first snapshot.
+# A CPU idle since before the trace began would end that period inside the
+# window with no start in the trace: the analysis could not count it, and
+# its cross-checks against the counters fail (seen with every CPU of an SoC
+# booted and its cluster states in genpd domains, idle for seconds).  A
+# change of the CPU latency constraint wakes every idle CPU
+# (cpu_latency_qos_apply() calls wake_up_all_idle_cpus()): writing a
+# 4096 us limit and closing the file changes it twice.
+wake_idle_cpus() {
+	if [ -w /dev/cpu_dma_latency ]; then
+		echo 1000 > /dev/cpu_dma_latency
+	fi
+}
+
 snapshot() {
 	_sfx=''
 	_mark=''

@@ -43,6 +43,7 @@ if [ "$1" = --window ]; then
 	window_stderr
 	reset=$(cat /tmp/sweep-reset)
 	rc=0
+	wake_idle_cpus
 	while IFS='	' read -r n batch; do
 		[ -n "$n" ] || continue
 		# shellcheck disable=SC2046

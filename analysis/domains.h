@@ -47,7 +47,7 @@ struct domain_oracle {
 int domains_marker(struct domain_oracle *d, const char *text);
 void domains_table(struct domain_oracle *d, const struct period *p);
 /*
- * @cpu changed state at @ts; @idle says, per CPU, whether it is idle,
+ * @cpu changed state at @ts; @state holds each CPU's (>= 0: idle),
  * @cluster its cluster, @booted whether it runs at all; @counted whether
  * @ts is in the counted window.
  */

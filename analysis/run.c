@@ -69,14 +69,11 @@ static void on_idle(int cpu, uint64_t ts, int state, void *data)
 {
 	struct run *r = data;
 	int c, k, min = INT_MAX, old;
-	bool booted[MAX_CPUS];
 
 	if (cpu < 0 || cpu >= MAX_CPUS || !r->before[cpu].valid)
 		return;
 	r->cpu_state[cpu] = state;
-	for (c = 0; c < MAX_CPUS; c++)
-		booted[c] = r->before[c].valid;
-	domains_idle(&r->dom, cpu, ts, r->cpu_state, r->cluster, booted, in_point(r, ts));
+	domains_idle(&r->dom, cpu, ts, r->cpu_state, r->cluster, r->booted, in_point(r, ts));
 	k = r->cluster[cpu];
 	for (c = 0; c < MAX_CPUS; c++) {
 		if (!r->before[c].valid || r->cluster[c] != k)
@@ -208,10 +205,8 @@ static int on_period(const struct period *p, void *data)
 		s->energy_nj += (double)p->energy;
 		r->idle_nj[p->cpu] += (double)p->energy;
 		if (p->has_table && p->exit_latency_ns <= p->residency_ns) {
-
 			double tr = period_transition_nj(p);
 
-			tr = tr > 0 ? tr : 0;
 			s->transition_nj += tr;
 			r->transition_nj[p->cpu] += tr;
 			phases_period(&r->ph, p->t_exit, e, p->residency_ns, (double)p->energy, tr);
@@ -661,6 +656,8 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	    read_meter(rundir, after, r->after, r) < 0)
 		return -1;
 	r->has_meter = r->before[0].valid && r->after[0].valid;
+	for (int cpu = 0; cpu < MAX_CPUS; cpu++)
+		r->booted[cpu] = r->before[cpu].valid;
 	read_nominal(rundir, &r->nominal);
 	r->has_sysfs = read_sysfs(rundir, before, &r->sys_before) > 0 &&
 		       read_sysfs(rundir, after, &r->sys_after) > 0;

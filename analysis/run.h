@@ -147,6 +147,7 @@ struct run {
 	uint64_t pend_enter[MAX_CPUS], pend_exit[MAX_CPUS];
 	uint64_t in_time_ns[MAX_CPUS][MAX_STATES], out_time_ns[MAX_CPUS][MAX_STATES];
 	int cluster[MAX_CPUS];
+	bool booted[MAX_CPUS];		/* the CPUs the meter lists */
 	int nr_clusters;
 	/*
 	 * The clusters' states, as idlestat gives them: a cluster is in the

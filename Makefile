@@ -98,7 +98,7 @@ SUBMAKE = $(MAKE) $(if $(filter 1,$(V)),,-s)
 KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc") \
 	KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_USER=idlesim \
-	KBUILD_BUILD_HOST=idlesim -j$(JOBS) $(if $(filter 1,$(V)),V=1)
+	KBUILD_BUILD_HOST=idlesim KBUILD_BUILD_VERSION=1 -j$(JOBS) $(if $(filter 1,$(V)),V=1)
 
 # The simulated SoC driver, built out of tree from a copy in $(O).
 # Each flavour has its copy: a module is built against the kernel it is
@@ -224,8 +224,9 @@ help:
 	@echo '                     workload; runs, reports and sweeps go to directories ending -cpus-CPUS'
 	@echo '  DOMAINS=genpd      cluster and SoC states chosen by the last CPU of each domain (genpd),'
 	@echo '                     not masked per CPU while a sibling runs; runs etc. go to -domains-genpd'
-	@echo '  MASKED_TICK=0|1    keep the tick for a state the driver'"'"'s mask alone kept out (1, the'
-	@echo '                     default) or decide it as 6.1 did (0); runs etc. go to -masked_tick-N'
+	@echo '  MASKED_TICK=off|always|until  the tick for a state the driver'"'"'s mask alone kept out:'
+	@echo '                     decided as 6.1 did, always kept, or by when the exclusion ends'
+	@echo '                     (the default); runs etc. go to -masked_tick-POLICY'
 	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'
 	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
 	@echo '  LATENESS=soc|total|guest  what latency budgets are judged on (default soc: modelled'
@@ -363,7 +364,7 @@ check-scenarios: $(SOC_TOOL) $(WORKLOAD_HOST)
 check-run-params:
 	$(Q)$(SRC)/scripts/check-icount.sh '$(ICOUNT)' '$(REPRODUCIBLE)'
 	$(Q)case '$(DOMAINS)' in ''|genpd) ;; *) echo "DOMAINS=$(DOMAINS): expected genpd, or nothing for per-CPU masks" >&2; exit 2 ;; esac
-	$(Q)case '$(MASKED_TICK)' in ''|0|1) ;; *) echo "MASKED_TICK=$(MASKED_TICK): expected 0 or 1" >&2; exit 2 ;; esac
+	$(Q)case '$(MASKED_TICK)' in ''|off|always|until) ;; *) echo "MASKED_TICK=$(MASKED_TICK): expected off, always or until" >&2; exit 2 ;; esac
 	$(Q)case '$(LATENESS)' in soc|total|guest) ;; \
 	*) echo "LATENESS=$(LATENESS): expected soc, total or guest" >&2; exit 2 ;; esac
 	$(Q)echo '$(WINDOW)' | grep -qxE '[0-9]+:[1-9][0-9]*' || \

@@ -19,6 +19,7 @@
 #define SIMSOC_MAX_CPUS		8
 #define SIMSOC_ITEM_LEN		16
 #define SIMSOC_CTRL_NAME_LEN	40
+#define SIMSOC_BUSY_US_MAX	10000000	/* a block's longest timed busy spell */
 
 /* What an idle state powers down, in depth order (socs/README.md) */
 enum simsoc_off {
@@ -44,7 +45,7 @@ enum simsoc_ctrl_id {
 };
 
 #define SIMSOC_CTRLS_PER_KIND	2	/* opp, active_leak_uw */
-#define SIMSOC_CTRLS_PER_BLOCK	3	/* mode, duty_pct, depth */
+#define SIMSOC_CTRLS_PER_BLOCK	4	/* mode, duty_pct, depth, busy_us */
 #define SIMSOC_CTRLS_PER_STATE	5	/* exit, residency, power, leak, leak doubling */
 
 /*
@@ -112,7 +113,7 @@ static inline int simsoc_c_opp(const struct simsoc_soc *s, int kind)
  * @s: the SoC
  * @block: the block
  *
- * Its duty and depth controls follow it.
+ * Its duty, depth and busy time controls follow it.
  *
  * Return: the control's index in @s->ctrls.
  */
@@ -153,6 +154,12 @@ struct simsoc_derived {
 	u8 blk_mode[SIMSOC_MAX_BLOCKS];
 	u8 blk_duty[SIMSOC_MAX_BLOCKS];
 	u8 blk_depth[SIMSOC_MAX_BLOCKS];
+	/*
+	 * A busy block's end, simsoc_now() ns: busy_us after the write that
+	 * made it busy; 0 while it is busy until written idle.  Set when the
+	 * set is published (simsoc_ctrl.c), not derived.
+	 */
+	u64 blk_end_ns[SIMSOC_MAX_BLOCKS];
 };
 
 /* One immutable generation of the model's inputs, published with RCU */
@@ -234,6 +241,9 @@ void simsoc_debugfs_exit(void);
 
 /* simsoc_main.c */
 void simsoc_meter_read(int cpu, struct simsoc_meter *m);
+u64 simsoc_now(void);
+void simsoc_blocks_published(const struct simsoc_params *old,
+			     const struct simsoc_params *np);
 
 /* simsoc_domain.c: cluster and SoC states chosen by the last CPU (genpd) */
 struct simsoc_domain_time {

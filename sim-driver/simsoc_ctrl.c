@@ -151,6 +151,34 @@ static void simsoc_announce_opps(const struct simsoc_params *old,
 }
 
 /*
+ * A block made busy with a busy time is busy that long after the write, as
+ * a transfer of a known length is: the idle path tells the governors when
+ * it ends, and takes the block as idle from then on.  A batch that writes
+ * neither the block's mode nor its busy time leaves the end where it was.
+ */
+static void simsoc_block_ends(const struct simsoc_item *items, int n,
+			      const struct simsoc_params *old, struct simsoc_params *np)
+{
+	const struct simsoc_soc *s = simsoc_soc;
+	u64 now = simsoc_now();
+	int b, i;
+
+	for (b = 0; b < s->nr_blocks; b++) {
+		int id = simsoc_c_block(s, b);
+		bool written = !old;
+
+		for (i = 0; i < n; i++)
+			written |= items[i].id == id || items[i].id == id + 3;
+		if (np->d.blk_mode[b] != SIMSOC_BLOCK_BUSY || !np->v[id + 3])
+			np->d.blk_end_ns[b] = 0;
+		else if (written)
+			np->d.blk_end_ns[b] = now + np->v[id + 3] * NSEC_PER_USEC;
+		else
+			np->d.blk_end_ns[b] = old->d.blk_end_ns[b];
+	}
+}
+
+/*
  * Validate, and for SIMSOC_OP_SET apply, a batch of items.  Called with
  * simsoc_ctrl_lock held.  On error nothing changes and res->error_idx
  * names the failing item (res->count when none is to blame).
@@ -202,9 +230,11 @@ static int simsoc_commit(const struct simsoc_item *items, int n, int count,
 	np->gen = old->gen + 1;
 	np->seed_gen = old->seed_gen + seed;
 	simsoc_model_derive(s, np);
+	simsoc_block_ends(items, n, old, np);
 	rcu_assign_pointer(simsoc_params, np);
 	simsoc_domains_update(np);
 	simsoc_announce_opps(old, np);
+	simsoc_blocks_published(old, np);
 	kfree_rcu(old, rcu);
 	res->gen = np->gen;
 	return 0;
@@ -416,6 +446,7 @@ int simsoc_ctrl_init(const char *preset, const char *controls)
 	p->gen = 1;
 	p->seed_gen = 1;
 	simsoc_model_derive(s, p);
+	simsoc_block_ends(NULL, 0, NULL, p);
 	rcu_assign_pointer(simsoc_params, p);
 
 	for (i = 0; i < ARRAY_SIZE(simsoc_presets); i++)

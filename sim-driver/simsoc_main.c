@@ -42,6 +42,8 @@ struct simsoc_cpu {
 	u32 power_uw[SIMSOC_TRACE_STATES];
 	/* the power of each state's exit latency; 0: active_uw */
 	u32 trans_uw[SIMSOC_TRACE_STATES];
+	/* when each state's exclusion ends, as traced (simsoc_trace.h) */
+	s64 until_ns[SIMSOC_TRACE_STATES];
 	u32 active_uw;
 	int max_usable;
 	u32 busy_blocks;
@@ -95,12 +97,19 @@ static void simsoc_reseed(struct simsoc_cpu *pc, u64 seed, unsigned int cpu)
 	pc->prng = z ? z : 1;
 }
 
-/*
- * The driver's clock: CLOCK_MONOTONIC, the clock the trace is recorded
- * on and the workload measures its wake-ups with, so that a time the
- * driver traces can be set against either.  Safe with RCU not watching.
+/**
+ * simsoc_now() - the driver's clock
+ *
+ * Context: any, RCU watching or not.
+ *
+ * CLOCK_MONOTONIC, the clock the trace is recorded on and the workload
+ * measures its wake-ups with, so that a time the driver traces can be set
+ * against either, and the one the governors compare an exclusion's end
+ * with (cpuidle_period_set_until()).
+ *
+ * Return: the time in ns.
  */
-static u64 simsoc_now(void)
+u64 simsoc_now(void)
 {
 	return ktime_get_mono_fast_ns();
 }
@@ -122,6 +131,98 @@ static bool simsoc_others_idle(unsigned int cpu, bool cluster_only)
 	return true;
 }
 
+/* Why a state may not be entered in a period (simsoc_exclusions()) */
+#define SIMSOC_X_TIMED		BIT(0)	/* a block busy for a known time */
+#define SIMSOC_X_BUSY		BIT(1)	/* a block busy until written idle */
+#define SIMSOC_X_UNTRACED	BIT(2)	/* a random draw, or a sibling running */
+
+/*
+ * The blocks' cap on the depth whose end the driver learns only when a
+ * control write ends it: the busy blocks without a busy time, and the
+ * random ones (their draws may keep a state out in any period).
+ */
+static int simsoc_open_cap(const struct simsoc_derived *d)
+{
+	int b, cap = simsoc_soc->nr_states - 1;
+
+	for (b = 0; b < simsoc_soc->nr_blocks; b++)
+		if ((d->blk_mode[b] == SIMSOC_BLOCK_BUSY && !d->blk_end_ns[b]) ||
+		    (d->blk_mode[b] == SIMSOC_BLOCK_RANDOM && d->blk_duty[b]))
+			cap = min_t(int, cap, d->blk_depth[b]);
+	return cap;
+}
+
+/* the CPUs to kick, under the control lock (simsoc_blocks_published()) */
+static struct cpumask simsoc_kick_mask;
+
+/*
+ * The CPUs whose current period keeps out, for no reason but the open cap,
+ * a state the cap now allows: the only ones a kick can help.  Another CPU's
+ * period is read without synchronisation: one that changes meanwhile has
+ * been chosen for again anyway.
+ */
+static void simsoc_freed_cpus(int was, int cap, struct cpumask *mask)
+{
+	int cpu, i;
+
+	cpumask_clear(mask);
+	for_each_online_cpu(cpu) {
+		struct simsoc_cpu *pc = per_cpu_ptr(&simsoc_pcpu, cpu);
+
+		for (i = was + 1; i <= cap && i < SIMSOC_TRACE_STATES; i++)
+			if (READ_ONCE(pc->until_ns[i]) == -1)
+				__cpumask_set_cpu(cpu, mask);
+	}
+}
+
+/**
+ * simsoc_blocks_published() - a new set of controls is in force
+ * @old: the set it replaces
+ * @np: the new set
+ *
+ * Called under the control lock.  When the cap of the blocks of unknown
+ * end rises, the states it kept out may be entered again: the CPUs whose
+ * period it limited are asked to choose again (cpuidle_period_kick(),
+ * which wakes those idling in a choice it limited), and the trace records
+ * when, for the stuck time the analysis measures.
+ */
+void simsoc_blocks_published(const struct simsoc_params *old,
+			     const struct simsoc_params *np)
+{
+	int was = simsoc_open_cap(&old->d), cap = simsoc_open_cap(&np->d);
+	u32 busy = 0;
+	int b;
+
+	for (b = 0; b < simsoc_soc->nr_blocks; b++)
+		if (np->d.blk_mode[b] != SIMSOC_BLOCK_IDLE)
+			busy |= BIT(b);
+	if (cap == was)
+		return;
+	cpumask_clear(&simsoc_kick_mask);
+	if (cap > was) {
+		simsoc_freed_cpus(was, cap, &simsoc_kick_mask);
+		cpuidle_period_kick(&simsoc_kick_mask);
+	}
+	trace_simsoc_blocks(busy, cap, cpumask_weight(&simsoc_kick_mask));
+}
+
+/*
+ * When a state's exclusion ends, as traced: 0 when it is not excluded (or
+ * is a domain's), the end when every cause of it has a known one, -1 when
+ * it ends with a control write (simsoc_blocks records it), -2 when the
+ * driver cannot trace its end.
+ */
+static s64 simsoc_until(bool usable, u8 why, u64 until)
+{
+	if (usable)
+		return 0;
+	if (why & SIMSOC_X_UNTRACED)
+		return -2;
+	if (why & SIMSOC_X_BUSY)
+		return -1;
+	return until;
+}
+
 /*
  * ->prepare(): called by the idle loop with IRQs off and RCU watching,
  * before every state decision.  No locks, no allocation.
@@ -136,6 +237,8 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	unsigned int cpu = dev->cpu;
 	u64 now = simsoc_now();
 	u64 busy_ns = 0, busy_nj = 0;
+	u64 until[SIMSOC_MAX_STATES] = {};
+	u8 why[SIMSOC_MAX_STATES] = {};
 	u32 busy_blocks = 0;
 	int max_depth = drv->state_count - 1;
 	int block_depth = s->nr_states - 1;	/* the busy blocks' cap, any state */
@@ -150,15 +253,26 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 		pc->seed_gen = p->seed_gen;
 	}
 
-	/* busy hardware blocks limit the depth */
+	/* busy hardware blocks limit the depth, and say until when */
 	for (i = 0; i < s->nr_blocks; i++) {
 		bool busy = d->blk_mode[i] == SIMSOC_BLOCK_BUSY;
+		u64 end = d->blk_end_ns[i];
+		u8 x = end ? SIMSOC_X_TIMED : SIMSOC_X_BUSY;
+		int j;
 
-		if (d->blk_mode[i] == SIMSOC_BLOCK_RANDOM)
+		if (busy && end && now >= end)
+			busy = false;	/* its transfer is over */
+		if (d->blk_mode[i] == SIMSOC_BLOCK_RANDOM) {
 			busy = (simsoc_prng(pc) >> 32) % 100 < d->blk_duty[i];
-		if (busy) {
-			busy_blocks |= BIT(i);
-			block_depth = min_t(int, block_depth, d->blk_depth[i]);
+			x = SIMSOC_X_UNTRACED;
+		}
+		if (!busy)
+			continue;
+		busy_blocks |= BIT(i);
+		block_depth = min_t(int, block_depth, d->blk_depth[i]);
+		for (j = d->blk_depth[i] + 1; j < s->nr_states; j++) {
+			why[j] |= x;
+			until[j] = max(until[j], end);
 		}
 	}
 	max_depth = min(max_depth, block_depth);
@@ -170,10 +284,10 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	if (d->coupling && !simsoc_domains_active()) {
 		if (s->off[max_depth] == SIMSOC_OFF_SOC && !simsoc_others_idle(cpu, false))
 			while (s->off[max_depth] == SIMSOC_OFF_SOC)
-				max_depth--;
+				why[max_depth--] |= SIMSOC_X_UNTRACED;
 		if (s->off[max_depth] == SIMSOC_OFF_CLUSTER && !simsoc_others_idle(cpu, true))
 			while (s->off[max_depth] == SIMSOC_OFF_CLUSTER)
-				max_depth--;
+				why[max_depth--] |= SIMSOC_X_UNTRACED;
 	}
 
 	/*
@@ -196,9 +310,16 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 		pc->res_ns[i] = kd->res_ns[i];
 		pc->power_uw[i] = kd->power_uw[i];
 		pc->trans_uw[i] = s->kind[s->cpu_kind[cpu]].trans_uw[i];
+		/* read by the CPU that publishes a new set (simsoc_freed_cpus()) */
+		WRITE_ONCE(pc->until_ns[i], simsoc_until(pc->usable[i] ||
+							 i >= drv->state_count,
+							 why[i], until[i]));
 		if (i < drv->state_count)
 			cpuidle_period_set(dev, i, pc->usable[i], lat, kd->res_ns[i],
 					   kd->power_uw[i]);
+		/* an end known only when every cause of the exclusion has one */
+		if (pc->until_ns[i] > 0 && i < drv->state_count)
+			cpuidle_period_set_until(dev, i, ns_to_ktime(until[i]));
 	}
 	pc->max_usable = max_depth;
 	pc->busy_blocks = busy_blocks;
@@ -222,7 +343,8 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 
 	trace_simsoc_period(cpu, pc->seq, pc->gen, drv->state_count,
 			    s->nr_states - drv->state_count, pc->usable,
-			    pc->exit_ns, pc->res_ns, pc->power_uw, pc->trans_uw, max_depth,
+			    pc->exit_ns, pc->res_ns, pc->power_uw, pc->trans_uw,
+			    pc->until_ns, max_depth,
 			    block_depth, busy_blocks, busy_ns, busy_nj);
 }
 

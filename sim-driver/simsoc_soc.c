@@ -278,6 +278,8 @@ static int simsoc_soc_ctrls(struct simsoc_soc *s)
 		SOC_INT(&c[id + 1], n[id + 1], 0, 100, 5, 0);
 		snprintf(n[id + 2], sizeof(n[id + 2]), "%s_depth", s->block_name[i]);
 		SOC_INT(&c[id + 2], n[id + 2], 0, s->nr_states - 1, 1, s->def_block_depth[i]);
+		snprintf(n[id + 3], sizeof(n[id + 3]), "%s_busy_us", s->block_name[i]);
+		SOC_INT(&c[id + 3], n[id + 3], 0, SIMSOC_BUSY_US_MAX, 1, 0);
 	}
 	c[s->c_generation] = (struct simsoc_ctrl){ .name = "generation",
 		.type = SIMSOC_CTRL_INTEGER, .max = S64_MAX, .step = 1,

@@ -24,10 +24,11 @@ TRACE_EVENT(simsoc_period,
 	    TP_PROTO(unsigned int cpu, u64 seq, u64 gen, unsigned int nr_states,
 		     unsigned int domain_states,
 		     const u8 *usable, const s64 *exit_ns, const s64 *res_ns,
-		     const u32 *power, const u32 *transition, unsigned int max_depth,
+		     const u32 *power, const u32 *transition, const s64 *until_ns,
+		     unsigned int max_depth,
 		     unsigned int block_depth, u32 busy_blocks, u64 busy_ns, u64 busy_energy),
 	    TP_ARGS(cpu, seq, gen, nr_states, domain_states, usable, exit_ns, res_ns,
-		    power, transition, max_depth, block_depth, busy_blocks, busy_ns,
+		    power, transition, until_ns, max_depth, block_depth, busy_blocks, busy_ns,
 		    busy_energy),
 	    TP_STRUCT__entry(__field(u32, cpu)
 			     __field(u32, nr_states)
@@ -39,6 +40,7 @@ TRACE_EVENT(simsoc_period,
 			     __array(s64, target_residency_ns, SIMSOC_TRACE_STATES)
 			     __array(u32, power, SIMSOC_TRACE_STATES)
 			     __array(u32, transition_uw, SIMSOC_TRACE_STATES)
+			     __array(s64, until_ns, SIMSOC_TRACE_STATES)
 			     __field(u32, max_depth)
 			     __field(u32, block_depth)
 			     __field(u32, busy_blocks)
@@ -57,12 +59,13 @@ TRACE_EVENT(simsoc_period,
 			   memcpy(__entry->power, power, sizeof(__entry->power));
 			   memcpy(__entry->transition_uw, transition,
 				  sizeof(__entry->transition_uw));
+			   memcpy(__entry->until_ns, until_ns, sizeof(__entry->until_ns));
 			   __entry->max_depth = max_depth;
 			   __entry->block_depth = block_depth;
 			   __entry->busy_blocks = busy_blocks;
 			   __entry->busy_ns = busy_ns;
 			   __entry->busy_energy = busy_energy;),
-	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u domain_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s transition_uw=%s max_depth=%u block_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
+	    TP_printk("cpu=%u seq=%llu gen=%llu nr_states=%u domain_states=%u usable=%s exit_latency_ns=%s target_residency_ns=%s power=%s transition_uw=%s until_ns=%s max_depth=%u block_depth=%u busy_blocks=0x%x busy_ns=%llu busy_energy=%llu",
 		      __entry->cpu, __entry->seq, __entry->gen, __entry->nr_states,
 		      __entry->domain_states,
 		      __print_array(__entry->usable, SIMSOC_TRACE_STATES, 1),
@@ -70,8 +73,28 @@ TRACE_EVENT(simsoc_period,
 		      __print_array(__entry->target_residency_ns, SIMSOC_TRACE_STATES, 8),
 		      __print_array(__entry->power, SIMSOC_TRACE_STATES, 4),
 		      __print_array(__entry->transition_uw, SIMSOC_TRACE_STATES, 4),
+		      __print_array(__entry->until_ns, SIMSOC_TRACE_STATES, 8),
 		      __entry->max_depth, __entry->block_depth, __entry->busy_blocks,
 		      __entry->busy_ns, __entry->busy_energy)
+);
+
+/*
+ * The blocks' cap on the depth whose end is known only when a control write
+ * ends it (busy without a busy time, random) changed: the states past it
+ * that it kept out may be entered from now on if it rose, and @kicked CPUs,
+ * whose period it alone limited, were asked to choose again.
+ */
+TRACE_EVENT(simsoc_blocks,
+	    TP_PROTO(u32 busy_blocks, unsigned int open_cap, unsigned int kicked),
+	    TP_ARGS(busy_blocks, open_cap, kicked),
+	    TP_STRUCT__entry(__field(u32, busy_blocks)
+			     __field(u32, open_cap)
+			     __field(u8, kicked)),
+	    TP_fast_assign(__entry->busy_blocks = busy_blocks;
+			   __entry->open_cap = open_cap;
+			   __entry->kicked = kicked;),
+	    TP_printk("busy_blocks=0x%x open_cap=%u kicked=%u",
+		      __entry->busy_blocks, __entry->open_cap, __entry->kicked)
 );
 
 TRACE_EVENT(simsoc_enter,

@@ -18,7 +18,7 @@ static void print_controls(const struct soc *s)
 {
 	static const char *const state_ctrls[] = {
 		"exit_us", "residency_us", "power_uw", "leak_uw", "leak_td_c", NULL };
-	static const char *const block_ctrls[] = { "mode", "duty_pct", "depth", NULL };
+	static const char *const block_ctrls[] = { "mode", "duty_pct", "depth", "busy_us", NULL };
 	const char *sep = s->nr_clusters > 1 ? "_" : "";
 	int i, k, j;
 

@@ -195,6 +195,8 @@ static void write_summary(const struct run *r, FILE *fp)
 		fprintf(fp, "  the governor kept the tick running in %llu of the %llu periods it chose for (%.1f%%)\n",
 			(unsigned long long)r->tick_kept, (unsigned long long)r->selected,
 			100.0 * (double)r->tick_kept / (double)r->selected);
+	fprintf(fp, "  stuck time: %.3f ms in a state dearer than one whose exclusion had ended and that would still have paid\n",
+		(double)r->stuck_ns / 1e6);
 	fprintf(fp, "  %-4s %-12s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
 		"total_ms", "mean_us", "too_deep", "too_shallow", "demoted", "energy_uJ");
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
@@ -256,6 +258,7 @@ static void write_json(const struct run *r, FILE *fp)
 		sum(r->transition_nj, r->nr_cpus));
 	fprintf(fp, "  \"tick\": { \"selected\": %llu, \"kept\": %llu },\n",
 		(unsigned long long)r->selected, (unsigned long long)r->tick_kept);
+	fprintf(fp, "  \"stuck_ns\": %llu,\n", (unsigned long long)r->stuck_ns);
 	fprintf(fp, "  \"timeline\": { \"origin\": \"%s\", \"from_ms\": %.3f, \"to_ms\": %.3f },\n",
 		r->ph.start ? "workload start" : "window start", rel_ms(r, r->tl_from),
 		rel_ms(r, r->tl_to));

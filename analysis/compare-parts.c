@@ -50,6 +50,11 @@ static double f_residency(const struct run *r)
 	return f_idle(r) - f_transition(r);
 }
 
+static double f_stuck_ms(const struct run *r)
+{
+	return (double)r->stuck_ns / 1e6;
+}
+
 static double f_tick_kept(const struct run *r)
 {
 	return r->selected ? (double)r->tick_kept / (double)r->selected : NAN;
@@ -116,7 +121,7 @@ void compare_decompose(const struct run *runs, const struct group *groups, int n
 	for (j = 0; j < ng; j++)
 		decompose(runs, b, &groups[j], &parts[j]);
 
-	fprintf(csv, "governor,runs,energy_nj,residency_nj,transition_nj,active_nj,oracle_nj,diff_nj,diff_pct,diff_ci95_pct,part_rule_nj,part_periods_nj,part_active_nj,part_transition_nj,periods,tick_kept,mean_period_us\n");
+	fprintf(csv, "governor,runs,energy_nj,residency_nj,transition_nj,active_nj,oracle_nj,diff_nj,diff_pct,diff_ci95_pct,part_rule_nj,part_periods_nj,part_active_nj,part_transition_nj,periods,tick_kept,mean_period_us,stuck_ms\n");
 	for (j = 0; j < ng; j++) {
 		const struct group *g = &groups[j];
 		const struct parts *p = &parts[j];
@@ -136,7 +141,8 @@ void compare_decompose(const struct run *runs, const struct group *groups, int n
 		fprintf(csv, ",%.0f,%.0f,%.0f,%.1f", p->periods, p->active, p->transitions,
 			mean_of(runs, g, f_periods));
 		csv_opt(csv, "%.4f", mean_of(runs, g, f_tick_kept));
-		fprintf(csv, ",%.1f\n", mean_of(runs, g, f_period_us));
+		fprintf(csv, ",%.1f,%.3f\n", mean_of(runs, g, f_period_us),
+			mean_of(runs, g, f_stuck_ms));
 	}
 	for (k = 0; k < b->n; k++)
 		resid += (f_residency(&runs[b->idx[k]]) - replay_residency(&runs[b->idx[k]], -1)) / b->n;
@@ -172,10 +178,11 @@ void compare_decompose(const struct run *runs, const struct group *groups, int n
 			g->governor, p->diff / 1e6, eb > 0 ? 100 * p->diff / eb : 0, b->governor,
 			name[big], v[big] / 1e6);
 		/* more wake-ups cost busy time and exits too: the periods say why */
-		fprintf(txt, ".\n  Its idle periods: %.0f (%s: %.0f), %.0f us long on average (%.0f), the tick kept running in %.1f%% of them (%.1f%%).\n",
+		fprintf(txt, ".\n  Its idle periods: %.0f (%s: %.0f), %.0f us long on average (%.0f), the tick kept running in %.1f%% of them (%.1f%%), stuck %.3f ms (%.3f).\n",
 			mean_of(runs, g, f_periods), b->governor, mean_of(runs, b, f_periods),
 			mean_of(runs, g, f_period_us), mean_of(runs, b, f_period_us),
-			100 * mean_of(runs, g, f_tick_kept), 100 * mean_of(runs, b, f_tick_kept));
+			100 * mean_of(runs, g, f_tick_kept), 100 * mean_of(runs, b, f_tick_kept),
+			mean_of(runs, g, f_stuck_ms), mean_of(runs, b, f_stuck_ms));
 		if (!p->has_rule)
 			fprintf(txt, "  (%s's rule is not replayed: its part is counted in 'periods')\n",
 				g->governor);

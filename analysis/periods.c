@@ -13,16 +13,18 @@
 enum fld {
 	F_PERIOD_SEQ, F_PERIOD_NR, F_PERIOD_DOM_NR, F_PERIOD_USABLE, F_PERIOD_LAT, F_PERIOD_RES,
 	F_PERIOD_POWER, F_PERIOD_TRANS, F_PERIOD_BUSY_NS, F_PERIOD_BUSY_ENERGY,
-	F_PERIOD_BLOCK_DEPTH,
+	F_PERIOD_BLOCK_DEPTH, F_PERIOD_UNTIL,
 	F_SEL_PREDICTED, F_SEL_NEXT_TIMER, F_SEL_LATENCY_REQ,
 	F_SEL_USABLE, F_SEL_CANDIDATE, F_SEL_CHOSEN, F_SEL_STOP_TICK,
 	F_SEL_DELTA_TICK, F_SEL_TICK_STOPPED, F_SEL_MEASURED,
+	F_SEL_MASKED_TICK, F_SEL_MASKED_END,
 	F_IDLE_STATE,
 	F_ENTER_REQUESTED, F_ENTER_ENTERED,
 	F_EXIT_WAKE, F_EXIT_RESIDENCY, F_EXIT_LATENCY, F_EXIT_ENERGY,
 	F_EXIT_DOM_NS, F_EXIT_DOM_ENERGY,
 	F_MARKER_BUF,
 	F_FREQ_STATE, F_FREQ_CPU,
+	F_BLOCKS_CAP,
 	NR_FLDS,
 };
 
@@ -42,6 +44,7 @@ static const struct {
 	[F_PERIOD_BUSY_NS]	= { .ev = EV_PERIOD, .name = "busy_ns" },
 	[F_PERIOD_BUSY_ENERGY]	= { .ev = EV_PERIOD, .name = "busy_energy" },
 	[F_PERIOD_BLOCK_DEPTH]	= { .ev = EV_PERIOD, .name = "block_depth", .optional = true },
+	[F_PERIOD_UNTIL]	= { .ev = EV_PERIOD, .name = "until_ns", .optional = true },
 	[F_SEL_PREDICTED]	= { .ev = EV_SELECT, .name = "predicted_ns" },
 	[F_SEL_NEXT_TIMER]	= { .ev = EV_SELECT, .name = "next_timer_ns" },
 	[F_SEL_LATENCY_REQ]	= { .ev = EV_SELECT, .name = "latency_req_ns" },
@@ -52,6 +55,8 @@ static const struct {
 	[F_SEL_DELTA_TICK]	= { .ev = EV_SELECT, .name = "delta_tick_ns", .optional = true },
 	[F_SEL_TICK_STOPPED]	= { .ev = EV_SELECT, .name = "tick_stopped", .optional = true },
 	[F_SEL_MEASURED]	= { .ev = EV_SELECT, .name = "measured_ns", .optional = true },
+	[F_SEL_MASKED_TICK]	= { .ev = EV_SELECT, .name = "masked_tick", .optional = true },
+	[F_SEL_MASKED_END]	= { .ev = EV_SELECT, .name = "masked_end_ns", .optional = true },
 	[F_IDLE_STATE]		= { .ev = EV_CPU_IDLE, .name = "state" },
 	[F_ENTER_REQUESTED]	= { .ev = EV_ENTER, .name = "requested" },
 	[F_ENTER_ENTERED]	= { .ev = EV_ENTER, .name = "entered" },
@@ -64,6 +69,7 @@ static const struct {
 	[F_MARKER_BUF]		= { .ev = EV_MARKER, .name = "buf" },
 	[F_FREQ_STATE]		= { .ev = EV_CPU_FREQ, .name = "state" },
 	[F_FREQ_CPU]		= { .ev = EV_CPU_FREQ, .name = "cpu_id" },
+	[F_BLOCKS_CAP]		= { .ev = EV_BLOCKS, .name = "open_cap" },
 };
 
 struct cpu_track {
@@ -84,6 +90,9 @@ struct reader {
 	struct cpu_track cpu[MAX_CPUS];
 	uint64_t freq_khz[MAX_CPUS];	/* the last power:cpu_frequency of each CPU */
 	struct tep_format_field *f[NR_FLDS];
+	/* the last rises of the blocks' open cap, a ring; nr_rises in all */
+	struct block_rise rise[BLOCK_RISES];
+	unsigned int nr_rises;
 	int err;
 };
 
@@ -161,6 +170,10 @@ static int read_table(struct reader *r, struct tep_record *rec, struct period *p
 			MAX_STATES) < (int)nr ||
 	    field_array(t, r->f[F_PERIOD_POWER], rec, p->table.power, MAX_STATES) < (int)nr)
 		return -1;
+	memset(p->table.until_ns, 0, sizeof(p->table.until_ns));
+	if (r->f[F_PERIOD_UNTIL] &&
+	    field_array(t, r->f[F_PERIOD_UNTIL], rec, p->table.until_ns, MAX_STATES) < (int)nr)
+		return -1;
 	memset(p->table.transition_uw, 0, sizeof(p->table.transition_uw));
 	if (r->f[F_PERIOD_TRANS] &&
 	    field_array(t, r->f[F_PERIOD_TRANS], rec, p->table.transition_uw, MAX_STATES) < (int)nr)
@@ -216,12 +229,34 @@ static int read_select(struct reader *r, struct tep_record *rec, struct period *
 			return -1;
 		s->has_measured = true;
 	}
+	s->masked_tick = -1;
+	s->masked_end_ns = -1;
+	if (r->f[F_SEL_MASKED_TICK] && r->f[F_SEL_MASKED_END]) {
+		uint64_t mt;
+
+		if (field_u64(t, r->f[F_SEL_MASKED_TICK], rec, &mt) < 0 ||
+		    field_s64(t, r->f[F_SEL_MASKED_END], rec, &s->masked_end_ns) < 0)
+			return -1;
+		s->masked_tick = (int)mt;
+	}
+	s->ts = rec->ts;
 	s->usable_mask = (uint32_t)u;
 	s->candidate_mask = (uint32_t)c;
 	s->chosen = (int)chosen;
 	s->stop_tick = stop != 0;
 	p->has_select = true;
 	return 0;
+}
+
+/* period_stuck_ns() on the rises kept, oldest first */
+static uint64_t stuck(const struct reader *r, const struct period *p)
+{
+	struct block_rise rise[BLOCK_RISES];
+	unsigned int n = r->nr_rises < BLOCK_RISES ? r->nr_rises : BLOCK_RISES, i;
+
+	for (i = 0; i < n; i++)
+		rise[i] = r->rise[(r->nr_rises - n + i) % BLOCK_RISES];
+	return period_stuck_ns(p, rise, (int)n);
 }
 
 static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
@@ -300,6 +335,7 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		if (!c->cur.has_driver)
 			c->cur.residency_ns = rec->ts - c->cur.t_enter;
 		c->cur.busy_ns = c->seen_exit ? c->cur.t_enter - c->last_exit : 0;
+		c->cur.stuck_ns = stuck(r, &c->cur);
 		r->st->periods++;
 		if (r->fn(&c->cur, r->data) < 0) {
 			r->err = -1;
@@ -333,6 +369,12 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		     field_s64(t, r->f[F_EXIT_DOM_ENERGY], rec, &c->cur.domain_energy) < 0))
 			goto bad;
 		c->cur.has_driver = true;
+		break;
+	case EV_BLOCKS:
+		if (field_s64(t, r->f[F_BLOCKS_CAP], rec, &s) < 0)
+			goto bad;
+		r->rise[r->nr_rises % BLOCK_RISES] = (struct block_rise){ rec->ts, (int)s };
+		r->nr_rises++;
 		break;
 	case EV_CPU_FREQ:
 		/* written by the CPU that changed the policy, for each of its CPUs */

@@ -31,6 +31,13 @@ struct state_table {
 	 */
 	int block_depth;
 	bool usable[MAX_STATES];
+	/*
+	 * When each state's exclusion ends (simsoc_period's until_ns): 0 not
+	 * excluded, > 0 the end (trace clock), -1 with the next rise of the
+	 * blocks' open cap (simsoc_blocks), -2 not traced; all 0 in traces
+	 * older than the field.
+	 */
+	int64_t until_ns[MAX_STATES];
 	int64_t exit_latency_ns[MAX_STATES];
 	int64_t target_residency_ns[MAX_STATES];
 	int64_t power[MAX_STATES];		/* uW */
@@ -59,6 +66,7 @@ struct select_info {
 	uint32_t candidate_mask;
 	int chosen;
 	bool stop_tick;
+	uint64_t ts;			/* when the governor chose (trace clock) */
 	/* the tick-related inputs (absent from traces of earlier kernels) */
 	bool has_tick;
 	uint64_t delta_tick_ns;
@@ -70,6 +78,13 @@ struct select_info {
 	 */
 	bool has_measured;
 	int64_t measured_ns;
+	/*
+	 * cpuidle.masked_tick when the governor chose (0 off, 1 always, 2
+	 * until; -1 not traced) and the end of the exclusion it acted on
+	 * (INT64_MAX: not known; -1: none)
+	 */
+	int masked_tick;
+	int64_t masked_end_ns;
 };
 
 struct period {
@@ -98,6 +113,12 @@ struct period {
 	uint64_t domain_ns;
 	int64_t domain_energy;
 	uint64_t drv_busy_ns;		/* the driver's busy time before this period */
+	/*
+	 * Time spent in a state dearer than one whose exclusion had ended by
+	 * then and that the rest of the period would still have paid for
+	 * (stuck.c); 0 without the driver's until_ns.
+	 */
+	uint64_t stuck_ns;
 	int64_t busy_energy;		/* nJ: the driver's active energy for it */
 	bool has_table, has_select, has_driver;
 	/*
@@ -134,5 +155,22 @@ struct period_stats {
  */
 int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, void *data,
 		 struct period_stats *st);
+
+/*
+ * The rises of the blocks' open cap (simsoc_blocks) the reader keeps, for
+ * the exclusions that end with one: enough for the longest idle period.
+ */
+#define BLOCK_RISES	256
+
+struct block_rise {
+	uint64_t ts;
+	int cap;
+};
+
+/*
+ * stuck.c: @p's stuck time, given the last @n rises of the blocks' open
+ * cap up to @p's wake-up, oldest first.
+ */
+uint64_t period_stuck_ns(const struct period *p, const struct block_rise *rise, int n);
 
 #endif /* IDLESIM_PERIODS_H */

@@ -18,6 +18,18 @@
  * took (the event's measured_ns) on a teo run, else what the trace shows
  * of it.  Returns whether the CPU's replay is past its warm-up.
  */
+/*
+ * The policy the kernel ran: the manifest's when the run asked for one
+ * (or a re-analysis edits it), else the one each selection traced, else
+ * "always", the default of the kernels that traced none.
+ */
+static int masked_tick_policy(const struct run *r, const struct period *p)
+{
+	if (r->m.masked_tick >= 0)
+		return r->m.masked_tick;
+	return p->sel.masked_tick >= 0 ? p->sel.masked_tick : MASKED_TICK_ALWAYS;
+}
+
 static bool teo_choose(struct run *r, const struct period *p, const struct state_table *t,
 		       uint64_t tick_nsec, int pick[2])
 {
@@ -29,7 +41,8 @@ static bool teo_choose(struct run *r, const struct period *p, const struct state
 		.tick_stopped = p->sel.tick_stopped,
 		.usable_mask = p->sel.usable_mask,
 		.tick_nsec = tick_nsec,
-		.masked_tick = r->m.masked_tick,
+		.masked_tick = masked_tick_policy(r, p),
+		.now = p->sel.ts,
 	};
 	bool stop;
 
@@ -119,7 +132,8 @@ void replay_period(struct run *r, const struct period *p, int e)
 		.delta_tick_ns = p->sel.delta_tick_ns,
 		.tick_stopped = p->sel.tick_stopped,
 		.tick_nsec = r->m.hz > 0 ? (1000000000ULL + r->m.hz / 2) / r->m.hz : 0,
-		.masked_tick = r->m.masked_tick,
+		.masked_tick = masked_tick_policy(r, p),
+		.now = p->sel.ts,
 	};
 	warm = teo_choose(r, p, t, in.tick_nsec, teo_pick);
 	for (i = 0; i < NR_RULES; i++) {

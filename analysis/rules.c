@@ -66,22 +66,42 @@ static int pick_deepest(const struct state_table *t, const struct nominal_table 
 
 /*
  * A state cheaper than @idx that only the period's mask kept out, and that
- * would have fitted: the kernel keeps the tick then (menu_masked_fit()).
- * The trace does not say which states sysfs disabled; the simulated SoC's
- * scenarios disable none.
+ * would have fitted (cpuidle_masked_fit()).  The trace does not say which
+ * states sysfs disabled; the simulated SoC's scenarios disable none.  With
+ * "until", the kernel keeps the tick only for the earliest end of such a
+ * state's exclusion that leaves it time to pay, if that comes before the
+ * tick; ends it does not know never keep the tick.
  */
-static int masked_fit(const struct state_table *t, int idx, const struct rule_inputs *in)
+bool masked_tick_keeps(const struct state_table *t, int idx, int policy, int64_t duration_ns,
+		       int64_t latency_req_ns, uint64_t delta_tick_ns, bool tick_stopped,
+		       uint64_t now)
 {
+	int64_t end = INT64_MAX;
 	int i;
 
-	if (!in->masked_tick)
-		return 0;
-	for (i = 0; i < t->nr; i++)
-		if (!t->usable[i] && t->power[i] < t->power[idx] &&
-		    t->exit_latency_ns[i] <= in->latency_req_ns &&
-		    (uint64_t)t->target_residency_ns[i] <= in->predicted_ns)
-			return 1;
-	return 0;
+	if (policy == MASKED_TICK_OFF || tick_stopped)
+		return false;
+	for (i = 0; i < t->nr; i++) {
+		int64_t res = t->target_residency_ns[i], e;
+
+		if (t->usable[i] || t->power[i] >= t->power[idx] || res > duration_ns ||
+		    t->exit_latency_ns[i] > latency_req_ns)
+			continue;
+		if (policy == MASKED_TICK_ALWAYS)
+			return true;
+		if (t->until_ns[i] <= 0)
+			continue;
+		e = (uint64_t)t->until_ns[i] > now ? (int64_t)((uint64_t)t->until_ns[i] - now) : 0;
+		if (e + res <= duration_ns && e < end)
+			end = e;
+	}
+	return end != INT64_MAX && (uint64_t)end <= delta_tick_ns;
+}
+
+static int masked_fit(const struct state_table *t, int idx, const struct rule_inputs *in)
+{
+	return masked_tick_keeps(t, idx, in->masked_tick, (int64_t)in->predicted_ns,
+				 in->latency_req_ns, in->delta_tick_ns, in->tick_stopped, in->now);
 }
 
 static int pick_lowest_power(const struct state_table *t, const struct rule_inputs *in)

@@ -39,6 +39,22 @@ struct nominal_table {
 	int64_t target_residency_ns[MAX_STATES];
 };
 
+/* cpuidle.masked_tick: what menu and teo do about the tick for a masked state */
+enum masked_tick {
+	MASKED_TICK_OFF,	/* nothing: the tick decided as 6.1 does */
+	MASKED_TICK_ALWAYS,	/* keep it whenever a masked state would fit */
+	MASKED_TICK_UNTIL,	/* keep it when the exclusion ends before it */
+};
+
+/*
+ * cpuidle_masked_tick_at() on a period's table (its until_ns), at @now:
+ * whether the tick is kept for a state the mask alone kept out, cheaper
+ * than @idx, within @latency_req_ns and fitting @duration_ns.
+ */
+bool masked_tick_keeps(const struct state_table *t, int idx, int policy, int64_t duration_ns,
+		       int64_t latency_req_ns, uint64_t delta_tick_ns, bool tick_stopped,
+		       uint64_t now);
+
 /* What a governor knew when the period began (from cpuidle:cpuidle_select). */
 struct rule_inputs {
 	uint64_t predicted_ns;
@@ -49,7 +65,8 @@ struct rule_inputs {
 	uint64_t delta_tick_ns;
 	bool tick_stopped;
 	uint64_t tick_nsec;		/* the kernel's TICK_NSEC (1e9 / HZ) */
-	bool masked_tick;		/* cpuidle.masked_tick: the tick kept for a masked state */
+	int masked_tick;		/* cpuidle.masked_tick: enum masked_tick */
+	uint64_t now;			/* the selection's time (trace clock) */
 };
 
 /*

@@ -199,6 +199,7 @@ static int on_period(const struct period *p, void *data)
 		r->selected++;
 		r->tick_kept += !p->sel.stop_tick;
 	}
+	r->stuck_ns += p->stuck_ns;
 	if (p->has_driver) {
 		r->has_driver = true;
 		wakeups_served(&r->ws, p->cpu, p->t_enter, p->t_wake, p->exit_latency_ns);
@@ -273,6 +274,18 @@ static bool trace_clock_is_mono(const char *rundir)
 	return !strcmp(buf, "mono\n");
 }
 
+/* A manifest's masked_tick: a policy's name (0 and 1 from earlier runs) */
+static int masked_tick_value(const char *v)
+{
+	if (!strcmp(v, "off") || !strcmp(v, "0"))
+		return MASKED_TICK_OFF;
+	if (!strcmp(v, "always") || !strcmp(v, "1"))
+		return MASKED_TICK_ALWAYS;
+	if (!strcmp(v, "until"))
+		return MASKED_TICK_UNTIL;
+	return -1;	/* "default" */
+}
+
 /* A run directory whose manifest does not say "status ok" is not analysed. */
 int read_manifest(const char *rundir, struct manifest *m)
 {
@@ -281,7 +294,7 @@ int read_manifest(const char *rundir, struct manifest *m)
 	FILE *fp;
 
 	memset(m, 0, sizeof(*m));
-	m->masked_tick = true;	/* the kernel's default, and runs before the key */
+	m->masked_tick = -1;	/* the kernel's default, and runs before the key */
 	snprintf(path, sizeof(path), "%s/manifest", rundir);
 	fp = fopen(path, "r");
 	if (!fp) {
@@ -310,7 +323,7 @@ int read_manifest(const char *rundir, struct manifest *m)
 		else if (!strcmp(line, "kernel_hz"))
 			m->hz = (unsigned int)strtoul(v, NULL, 10);
 		else if (!strcmp(line, "masked_tick"))
-			m->masked_tick = strcmp(v, "0") != 0;
+			m->masked_tick = masked_tick_value(v);
 		else if (!strcmp(line, "domains"))
 			snprintf(m->domains, sizeof(m->domains), "%s", v);
 	}

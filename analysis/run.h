@@ -58,8 +58,8 @@ struct manifest {
 	char governor[32];
 	char role[16];			/* a tuning sweep's run: baseline or sweep */
 	unsigned int hz;		/* the guest kernel's CONFIG_HZ, 0: unknown */
-	/* cpuidle.masked_tick: whether menu and teo keep the tick for a masked state */
-	bool masked_tick;
+	/* cpuidle.masked_tick asked for (enum masked_tick), -1: the kernel's default */
+	int masked_tick;
 	char domains[16];		/* genpd or per-cpu; empty: runs before the key */
 };
 
@@ -113,6 +113,7 @@ struct run {
 	struct period_stats ps;
 	uint64_t periods;
 	uint64_t selected, tick_kept;	/* periods with the governor's inputs; of them, tick kept */
+	uint64_t stuck_ns;		/* the periods' stuck time (stuck.c) */
 	uint64_t demotions;
 	uint64_t exit_latency_ns;	/* paid, summed over periods */
 	uint64_t exit_latency_max_ns;

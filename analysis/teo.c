@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "rules.h"
 #include "teo.h"
 
 #define PULSE		1024
@@ -110,24 +111,12 @@ static int meet_latency(const struct state_table *t, const struct teo_inputs *in
 	return idx;
 }
 
-/*
- * cpuidle_masked_fit(): a state the driver's mask alone keeps out is
- * cheaper than @idx and fits teo's estimate @duration_ns.  The trace does
- * not say which states sysfs disabled; simsoc's scenarios disable none.
- */
+/* cpuidle_masked_tick(), as menu's replay has it (rules.c) */
 static bool masked_fit(const struct state_table *t, const struct teo_inputs *in, int idx,
 		       int64_t duration_ns)
 {
-	int i;
-
-	if (!in->masked_tick)
-		return false;
-	for (i = 0; i < t->nr; i++)
-		if (!t->usable[i] && t->power[i] < t->power[idx] &&
-		    t->target_residency_ns[i] <= duration_ns &&
-		    t->exit_latency_ns[i] <= in->latency_req_ns)
-			return true;
-	return false;
+	return masked_tick_keeps(t, idx, in->masked_tick, duration_ns, in->latency_req_ns,
+				 in->delta_tick_ns, in->tick_stopped, in->now);
 }
 
 /*

@@ -66,7 +66,8 @@ struct teo_inputs {
 	bool tick_stopped;
 	uint32_t usable_mask;		/* enabled and usable this period */
 	uint64_t tick_nsec;
-	bool masked_tick;		/* cpuidle.masked_tick */
+	int masked_tick;		/* cpuidle.masked_tick: enum masked_tick */
+	uint64_t now;			/* the selection's time (trace clock) */
 };
 
 void teo_replay_init(struct teo_cpu *c);

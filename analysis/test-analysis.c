@@ -72,7 +72,7 @@ static int pick_tick(enum rule rule, const struct state_table *t, int64_t latenc
 		     uint64_t predicted_ns, uint64_t delta_tick_ns, bool stopped)
 {
 	struct rule_inputs in = {
-		.masked_tick = !masked_off,
+		.masked_tick = masked_off ? MASKED_TICK_OFF : MASKED_TICK_ALWAYS,
 		.predicted_ns = predicted_ns,
 		.next_timer_ns = predicted_ns,
 		.latency_req_ns = latency_req_ns,
@@ -494,7 +494,7 @@ static void test_teo(void)
 	struct teo_inputs in = {
 		.sleep_length_ns = 10000000, .delta_tick_ns = 10000000,
 		.latency_req_ns = INT64_MAX, .usable_mask = 0xf, .tick_nsec = 4000000,
-		.masked_tick = true,
+		.masked_tick = MASKED_TICK_ALWAYS,
 	};
 	struct state_table t;
 	struct teo_cpu c;
@@ -677,6 +677,63 @@ static void test_domain_oracle(void)
 	CHECK(d.saving_nj == 0, "a busy block keeps the domains on: %.1f nJ", d.saving_nj);
 }
 
+/*
+ * The "until" policy and the stuck time, on the audio shape: core-off
+ * (state 2) masked by a block whose transfer ends 3 ms after the
+ * selection, a 10 ms prediction, 2 ms till the tick.
+ */
+static void test_masked_until(void)
+{
+	static const int no2[] = { 1, 1, 0, 1 }, pw[] = { 30000, 20000, 5000, 4000 };
+	const uint64_t now = 1000000000ULL, ms = 1000000;
+	struct block_rise rise = { now + 4 * ms, 2 };
+	struct period p;
+	struct state_table *t = &p.table;
+
+	memset(&p, 0, sizeof(p));
+	table(t, no2, pw);
+	t->until_ns[2] = (int64_t)(now + 3 * ms);
+	CHECK(masked_tick_keeps(t, 1, MASKED_TICK_ALWAYS, 10 * ms, INT64_MAX, 2 * ms, false, now),
+	      "always: kept for a masked fit");
+	CHECK(!masked_tick_keeps(t, 1, MASKED_TICK_UNTIL, 10 * ms, INT64_MAX, 2 * ms, false, now),
+	      "until: the end after the tick, so not kept (a wake-up is armed)");
+	CHECK(masked_tick_keeps(t, 1, MASKED_TICK_UNTIL, 10 * ms, INT64_MAX, 4 * ms, false, now),
+	      "until: the end before the tick keeps it");
+	CHECK(!masked_tick_keeps(t, 1, MASKED_TICK_UNTIL, 4 * ms, INT64_MAX, 4 * ms, false, now),
+	      "until: 3 ms + 2 ms residency past a 4 ms estimate: not kept");
+	CHECK(!masked_tick_keeps(t, 1, MASKED_TICK_UNTIL, 10 * ms, INT64_MAX, 4 * ms, true, now),
+	      "until: nothing to keep with the tick stopped");
+	t->until_ns[2] = -1;
+	CHECK(!masked_tick_keeps(t, 1, MASKED_TICK_UNTIL, 10 * ms, INT64_MAX, 4 * ms, false, now),
+	      "until: an unknown end never keeps the tick");
+
+	/* entered retention at now, woke 20 ms later; core-off needs 2 ms */
+	p.has_table = p.has_driver = true;
+	p.entered = 1;
+	p.t_prepare = now - 1000;
+	p.t_enter = now;
+	p.t_wake = now + 20 * ms;
+	t->until_ns[2] = (int64_t)(now + 3 * ms);
+	/*
+	 * Core-off pays over retention only after (1500 - 150 us) x 100 mW of
+	 * dearer exit / 15 mW less power = 9 ms, more than its 2 ms residency.
+	 */
+	CHECK(period_stuck_ns(&p, NULL, 0) == 8 * ms,
+	      "stuck from the end (3 ms) till 9 ms before the wake-up (11 ms): %llu",
+	      (unsigned long long)period_stuck_ns(&p, NULL, 0));
+	t->until_ns[2] = -1;
+	CHECK(period_stuck_ns(&p, NULL, 0) == 0, "an end with the cap's rise, and no rise");
+	CHECK(period_stuck_ns(&p, &rise, 1) == 7 * ms, "stuck from the rise at 4 ms: %llu",
+	      (unsigned long long)period_stuck_ns(&p, &rise, 1));
+	rise.cap = 1;
+	CHECK(period_stuck_ns(&p, &rise, 1) == 0, "a rise that still keeps core-off out");
+	t->until_ns[2] = -2;
+	CHECK(period_stuck_ns(&p, NULL, 0) == 0, "an end the driver cannot trace never counts");
+	t->until_ns[2] = (int64_t)(now + 3 * ms);
+	p.entered = 3;
+	CHECK(period_stuck_ns(&p, NULL, 0) == 0, "in a state cheaper than the one set free");
+}
+
 int main(void)
 {
 	test_domain_pricing();
@@ -684,6 +741,7 @@ int main(void)
 	test_teo();
 	test_socmodel();
 	test_rules();
+	test_masked_until();
 	test_stats();
 	test_stats_nan();
 	test_latency();

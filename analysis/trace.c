@@ -18,6 +18,7 @@ static const struct ev_desc ev_table[NR_EVS] = {
 	[EV_EXIT]	= { .system = "simsoc", .name = "simsoc_exit" },
 	[EV_MARKER]	= { .system = "ftrace", .name = "print" },
 	[EV_CPU_FREQ]	= { .system = "power", .name = "cpu_frequency" },
+	[EV_BLOCKS]	= { .system = "simsoc", .name = "simsoc_blocks" },
 };
 
 int trace_open(struct trace *t, const char *path)

@@ -26,6 +26,7 @@ enum ev_id {
 	EV_EXIT,		/* simsoc:simsoc_exit */
 	EV_MARKER,		/* ftrace:print (trace_marker) */
 	EV_CPU_FREQ,		/* power:cpu_frequency (board traces) */
+	EV_BLOCKS,		/* simsoc:simsoc_blocks */
 	NR_EVS,
 };
 

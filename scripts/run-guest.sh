@@ -39,9 +39,11 @@ usage: run-guest.sh --job SCRIPT --rundir DIR [options]
                      (default $IDLESIM_SOC, else the driver's own, socs/simsoc.soc)
   --domains genpd|'' how the sim driver decides cluster and SoC states: by the last
                      CPU of each domain with genpd, or per CPU (default $IDLESIM_DOMAINS)
-  --masked-tick 0|1|'' keep the tick for a state the driver's mask alone kept out (1,
-                     the kernel's default) or decide it as 6.1 did (0) (default
-                     $IDLESIM_MASKED_TICK): cpuidle.masked_tick=
+  --masked-tick off|always|until|''
+                     what menu and teo do about the tick for a state the driver's
+                     mask alone kept out: decide it as 6.1 did (off), keep it
+                     (always), or act on when the exclusion ends (until, the
+                     kernel's default) (default $IDLESIM_MASKED_TICK): cpuidle.masked_tick=
   --governor NAME    cpuidle governor to run the job under
   --smp N            guest CPUs (default $IDLESIM_SMP or 4)
   --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
@@ -116,8 +118,8 @@ case $domains in
 *) fail_usage "--domains $domains (DOMAINS=): expected genpd, or nothing for per-CPU masks" ;;
 esac
 case $masked_tick in
-''|0|1) ;;
-*) fail_usage "--masked-tick $masked_tick (MASKED_TICK=): expected 0 or 1" ;;
+''|off|always|until) ;;
+*) fail_usage "--masked-tick $masked_tick (MASKED_TICK=): expected off, always or until" ;;
 esac
 if [ -n "$soc" ]; then
 	src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}

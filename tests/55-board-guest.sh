@@ -66,15 +66,35 @@ awk 'FILENAME ~ /brackets$/ { bn[$1 " " $2] = $3; bt[$1 " " $2] = $4; next }
 	END { exit bad }' "$IDLESIM_SCRATCH/sysfs" "$IDLESIM_SCRATCH/brackets" "$IDLESIM_SCRATCH/board.txt" ||
 	fail "board mode's periods differ from the kernel's counters (above)"
 
-# energy against the driver's meter over the same window
+# energy against the driver's meter over the same window.  The meter was
+# read somewhere inside each snapshot, and counts a CPU's busy time when
+# its next period is prepared: the busy time inside the snapshots (the
+# snapshot job's own, tens of ms a CPU) may be in the meter's window and
+# not the board's, which starts and ends at the snapshots' edges.  The
+# total is allowed that much more, at the meter's mean active power; the
+# idle energy is not.
 meter() { sed -n 's/^soc idle_nj=\([0-9]*\) active_nj=\([0-9]*\) .*/\1 \2/p' "$d/results/cpuidle-$1.energy"; }
+busy() { awk '/^cpu/ { sub(/.*busy_ns=/, ""); s += $1 } END { print s }' "$d/results/cpuidle-$1.energy"; }
 read -r i0 a0 < <(meter before)
 read -r i1 a1 < <(meter after)
 read -r bi ba < <(sed -n 's/.*"energy_nj": { "total": [0-9]*, "idle": \([0-9]*\), "active": \([0-9]*\), .*/\1 \2/p' "$b/summary.json")
 [ -n "$i0" ] && [ -n "$i1" ] && [ -n "$bi" ] || fail "meter or board energies not found"
-awk -v bi="$bi" -v ba="$ba" -v mi="$((i1 - i0))" -v ma="$((a1 - a0))" 'BEGIN {
+bracket=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | awk '
+	/tracing_mark_write: idlesim: snapshot (before|after) (begin|end)/ { lim[$(NF - 1) " " $NF] = $3 + 0; next }
+	/cpu_idle:/ { split($(NF - 1), a, "="); split($NF, c, "="); t = $3 + 0
+		if (a[2] != 4294967295) { n++; from[n] = out[c[2]]; to[n] = t } else out[c[2]] = t }
+	END { for (w = 0; w < 2; w++) {
+		b = lim[(w ? "after" : "before") " begin"]; e = lim[(w ? "after" : "before") " end"]
+		for (i = 1; i <= n; i++) {
+			s = from[i] > b ? from[i] : b; f = to[i] < e ? to[i] : e
+			if (from[i] && f > s) ns += 1e9 * (f - s) } }
+	      printf "%d\n", ns }')
+awk -v bi="$bi" -v ba="$ba" -v mi="$((i1 - i0))" -v ma="$((a1 - a0))" -v bn="${bracket:-0}" \
+    -v mb="$(( $(busy after) - $(busy before) ))" 'BEGIN {
 	di = (bi - mi) / mi; dt = (bi + ba - mi - ma) / (mi + ma)
-	printf "# board against the meter: idle %+.3f %%, total %+.3f %%\n", 100 * di, 100 * dt
-	exit !(di < 0.01 && di > -0.01 && dt < 0.01 && dt > -0.01) }' ||
-	fail "board energy outside 1 % of the driver's meter"
+	lim = 0.01 + (mb > 0 ? bn * ma / mb : 0) / (mi + ma)
+	printf "# board against the meter: idle %+.3f %%, total %+.3f %% (allowed %.2f %%: %.1f ms busy inside the snapshots)\n",
+		100 * di, 100 * dt, 100 * lim, bn / 1e6
+	exit !(di < 0.01 && di > -0.01 && dt < lim && dt > -lim) }' ||
+	fail "board energy outside 1 % of the driver's meter (the total: beyond the snapshots' busy time too)"
 echo ok

@@ -36,7 +36,7 @@ fi
 expect_exit 2 mk compare DOMAINS=cluster
 expect_grep "DOMAINS=cluster: expected genpd" "$out" "a bad DOMAINS"
 expect_exit 2 mk compare MASKED_TICK=yes
-expect_grep "MASKED_TICK=yes: expected 0 or 1" "$out" "a bad MASKED_TICK"
+expect_grep "MASKED_TICK=yes: expected off, always or until" "$out" "a bad MASKED_TICK"
 for f in linux kernel initramfs.cpio.gz rootfs runs; do
 	[ ! -e "$fresh/$f" ] || fail "a refused scenario still built or ran: $fresh/$f exists"
 done

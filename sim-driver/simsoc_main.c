@@ -131,7 +131,7 @@ static bool simsoc_others_idle(unsigned int cpu, bool cluster_only)
 	return true;
 }
 
-/* Why a state may not be entered in a period (simsoc_exclusions()) */
+/* Why a state may not be entered in a period (simsoc_prepare()) */
 #define SIMSOC_X_TIMED		BIT(0)	/* a block busy for a known time */
 #define SIMSOC_X_BUSY		BIT(1)	/* a block busy until written idle */
 #define SIMSOC_X_UNTRACED	BIT(2)	/* a random draw, or a sibling running */

@@ -248,12 +248,21 @@ static int read_select(struct reader *r, struct tep_record *rec, struct period *
 	return 0;
 }
 
-/* period_stuck_ns() on the rises kept, oldest first */
+/*
+ * period_stuck_ns() on the rises kept, oldest first.  Only an exclusion
+ * that ends with a rise (until_ns -1) reads them: the copy out of the ring
+ * is made for such periods alone, not at every idle exit.
+ */
 static uint64_t stuck(const struct reader *r, const struct period *p)
 {
 	struct block_rise rise[BLOCK_RISES];
 	unsigned int n = r->nr_rises < BLOCK_RISES ? r->nr_rises : BLOCK_RISES, i;
+	bool by_rise = false;
 
+	for (i = 0; i < (unsigned int)p->table.nr; i++)
+		by_rise |= p->table.until_ns[i] == -1;
+	if (!by_rise)
+		return period_stuck_ns(p, NULL, 0);
 	for (i = 0; i < n; i++)
 		rise[i] = r->rise[(r->nr_rises - n + i) % BLOCK_RISES];
 	return period_stuck_ns(p, rise, (int)n);

@@ -17,8 +17,9 @@
  * with L the interval, P, exit and T each CPU's latest figures (its share
  * of the state's power, the exit latency and its transition power), j a
  * state whose residency L covers on every CPU and that no block busy in
- * any of their latest periods keeps out (as the driver's ->power_off()
- * refuses for the last CPU's), and base the CPUs' deepest
+ * the period of the CPU that went idle last keeps out (the driver's
+ * ->power_off() runs on that CPU and judges by its period: a CPU idle since
+ * before a transfer ended must not keep the domain on), and base the CPUs' deepest
  * own state for a cluster, or for the SoC the cluster state that draws
  * least among those L covers (the clusters' saving over the same time is
  * counted by their own intervals, which contain the SoC's).  It is an
@@ -131,10 +132,11 @@ static void record(struct domain_oracle *d, int slot, uint64_t len, const int *c
 		iv->exit_nj[j] = exit_power_uw(t0, j) * (double)t0->exit_latency_ns[j] / 1e6;
 		iv->covers[j] = p >= 0;
 		/* the residency on every CPU, and no busy block against it */
+		if (j > d->block_depth[slot])
+			iv->covers[j] = false;
 		for (c = 0; c < MAX_CPUS; c++)
 			if (in_domain(slot, c, cluster, booted) &&
-			    ((uint64_t)d->t[c].target_residency_ns[j] > len ||
-			     j > d->t[c].block_depth))
+			    (uint64_t)d->t[c].target_residency_ns[j] > len)
 				iv->covers[j] = false;
 	}
 }
@@ -175,7 +177,7 @@ void domains_finish(struct domain_oracle *d)
 }
 
 static void domain_edge(struct domain_oracle *d, int slot, uint64_t ts, const int *state,
-			const int *cluster, const bool *booted, bool counted)
+			const int *cluster, const bool *booted, int block_depth, bool counted)
 {
 	bool all = true, any = false;
 	int c;
@@ -188,6 +190,7 @@ static void domain_edge(struct domain_oracle *d, int slot, uint64_t ts, const in
 	}
 	if (any && all && !d->idle_since[slot]) {
 		d->idle_since[slot] = ts;
+		d->block_depth[slot] = block_depth;
 	} else if (!all && d->idle_since[slot]) {
 		if (counted) {
 			record(d, slot, ts - d->idle_since[slot], cluster, booted);
@@ -198,8 +201,8 @@ static void domain_edge(struct domain_oracle *d, int slot, uint64_t ts, const in
 }
 
 void domains_idle(struct domain_oracle *d, int cpu, uint64_t ts, const int *state,
-		  const int *cluster, const bool *booted, bool counted)
+		  const int *cluster, const bool *booted, int block_depth, bool counted)
 {
-	domain_edge(d, cluster[cpu], ts, state, cluster, booted, counted);
-	domain_edge(d, DOMAIN_SOC, ts, state, cluster, booted, counted);
+	domain_edge(d, cluster[cpu], ts, state, cluster, booted, block_depth, counted);
+	domain_edge(d, DOMAIN_SOC, ts, state, cluster, booted, block_depth, counted);
 }

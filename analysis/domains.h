@@ -36,6 +36,8 @@ struct domain_oracle {
 	struct state_table t[MAX_CPUS];
 	/* all CPUs of a domain idle since (0: not now) */
 	uint64_t idle_since[MAX_CPUS + 1];
+	/* the deepest state the blocks allowed the CPU that went idle last */
+	int block_depth[MAX_CPUS + 1];
 	uint64_t intervals[MAX_CPUS + 1];
 	/* priced when the soc marker, at the trace's end, says which is which */
 	struct domain_interval *iv;
@@ -48,11 +50,12 @@ int domains_marker(struct domain_oracle *d, const char *text);
 void domains_table(struct domain_oracle *d, const struct period *p);
 /*
  * @cpu changed state at @ts; @state holds each CPU's (>= 0: idle),
- * @cluster its cluster, @booted whether it runs at all; @counted whether
+ * @cluster its cluster, @booted whether it runs at all; @block_depth the
+ * deepest state the busy blocks of @cpu's period allow; @counted whether
  * @ts is in the counted window.
  */
 void domains_idle(struct domain_oracle *d, int cpu, uint64_t ts, const int *state,
-		  const int *cluster, const bool *booted, bool counted);
+		  const int *cluster, const bool *booted, int block_depth, bool counted);
 /* the saving over the intervals recorded, once the marker is read; frees them */
 void domains_finish(struct domain_oracle *d);
 

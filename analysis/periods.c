@@ -328,11 +328,11 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			if (c->cur.entered < 0)
 				c->cur.entered = (int)v;
 			if (r->ifn)
-				r->ifn(cpu, rec->ts, (int)v, r->data);
+				r->ifn(cpu, rec->ts, (int)v, &c->cur, r->data);
 			break;
 		}
 		if (r->ifn)
-			r->ifn(cpu, rec->ts, -1, r->data);
+			r->ifn(cpu, rec->ts, -1, &c->cur, r->data);
 		if (!c->in_idle) {
 			/* the exit of an idle entry from before the trace started */
 			reset(c, cpu);
@@ -363,7 +363,7 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			goto bad;
 		c->cur.entered = (int)s;
 		if (r->ifn && c->in_idle && s != c->cur.requested)
-			r->ifn(cpu, rec->ts, (int)s, r->data);
+			r->ifn(cpu, rec->ts, (int)s, &c->cur, r->data);
 		break;
 	case EV_EXIT:
 		if (field_u64(t, r->f[F_EXIT_WAKE], rec, &c->cur.t_wake) < 0 ||

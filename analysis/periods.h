@@ -136,9 +136,10 @@ typedef int (*marker_fn)(int cpu, uint64_t ts, const char *text, void *data);
 /*
  * Called when a CPU changes state: @state is the idle state it is in from
  * @ts on (the requested one at the idle entry, then the one the driver
- * entered, if another), or -1 when it leaves idle.
+ * entered, if another), or -1 when it leaves idle; @open is the CPU's
+ * period so far (its table when has_table is set).
  */
-typedef void (*idle_fn)(int cpu, uint64_t ts, int state, void *data);
+typedef void (*idle_fn)(int cpu, uint64_t ts, int state, const struct period *open, void *data);
 
 struct period_stats {
 	uint64_t events;

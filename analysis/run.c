@@ -65,7 +65,7 @@ static void sysfs_bounds(struct run *r, int cpu, uint64_t next)
 	}
 }
 
-static void on_idle(int cpu, uint64_t ts, int state, void *data)
+static void on_idle(int cpu, uint64_t ts, int state, const struct period *open, void *data)
 {
 	struct run *r = data;
 	int c, k, min = INT_MAX, old;
@@ -73,7 +73,8 @@ static void on_idle(int cpu, uint64_t ts, int state, void *data)
 	if (cpu < 0 || cpu >= MAX_CPUS || !r->before[cpu].valid)
 		return;
 	r->cpu_state[cpu] = state;
-	domains_idle(&r->dom, cpu, ts, r->cpu_state, r->cluster, r->booted, in_point(r, ts));
+	domains_idle(&r->dom, cpu, ts, r->cpu_state, r->cluster, r->booted,
+		     open->has_table ? open->table.block_depth : MAX_STATES, in_point(r, ts));
 	k = r->cluster[cpu];
 	for (c = 0; c < MAX_CPUS; c++) {
 		if (!r->before[c].valid || r->cluster[c] != k)

@@ -636,11 +636,11 @@ static void test_domain_oracle(void)
 	for (c = 0; c < MAX_CPUS; c++)
 		state[c] = -1;
 	state[0] = 2;
-	domains_idle(&d, 0, 1000, state, cluster, booted, true);
+	domains_idle(&d, 0, 1000, state, cluster, booted, 4, true);
 	state[1] = 2;
-	domains_idle(&d, 1, 2000, state, cluster, booted, true);
+	domains_idle(&d, 1, 2000, state, cluster, booted, 4, true);
 	state[1] = -1;
-	domains_idle(&d, 1, 2000 + 12000000, state, cluster, booted, true);
+	domains_idle(&d, 1, 2000 + 12000000, state, cluster, booted, 4, true);
 	domains_finish(&d);
 	want = (2 * 19500.0 * 12e6 - 100000.0 * (1600000 - 1500000)) / 1e6 +
 	       (2 * 6500.0 * 12e6 - 100000.0 * (2000000 - 1600000)) / 1e6;
@@ -649,9 +649,9 @@ static void test_domain_oracle(void)
 	CHECK(d.intervals[0] == 1 && d.intervals[DOMAIN_SOC] == 1, "one interval each: %llu, %llu",
 	      (unsigned long long)d.intervals[0], (unsigned long long)d.intervals[DOMAIN_SOC]);
 	state[1] = 2;
-	domains_idle(&d, 1, 20000000, state, cluster, booted, true);
+	domains_idle(&d, 1, 20000000, state, cluster, booted, 4, true);
 	state[1] = -1;
-	domains_idle(&d, 1, 22000000, state, cluster, booted, true);
+	domains_idle(&d, 1, 22000000, state, cluster, booted, 4, true);
 	saved = d.saving_nj;
 	domains_finish(&d);
 	CHECK(fabs(saved + d.saving_nj - want) < 1e-3, "2 ms all idle pays for no domain state: %.1f nJ",
@@ -660,21 +660,33 @@ static void test_domain_oracle(void)
 	for (c = 0; c < 2; c++)
 		d.t[c].exit_latency_ns[4] = 9800000;
 	state[1] = 2;
-	domains_idle(&d, 1, 30000000, state, cluster, booted, true);
+	domains_idle(&d, 1, 30000000, state, cluster, booted, 4, true);
 	state[1] = -1;
-	domains_idle(&d, 1, 42000000, state, cluster, booted, true);
+	domains_idle(&d, 1, 42000000, state, cluster, booted, 4, true);
 	domains_finish(&d);
 	want = (2 * 19500.0 * 12e6 - 100000.0 * (1600000 - 1500000)) / 1e6;
 	CHECK(fabs(d.saving_nj - want) < 1e-3, "a SoC state whose exit costs more than it saves: %.1f nJ, expected %.1f",
 	      d.saving_nj, want);
-	/* a block busy in CPU 1's latest period allows core-off at most */
-	d.t[1].block_depth = 2;
+	/* a block busy in the period of the CPU that went idle last: core-off at most */
 	state[1] = 2;
-	domains_idle(&d, 1, 50000000, state, cluster, booted, true);
+	domains_idle(&d, 1, 50000000, state, cluster, booted, 2, true);
 	state[1] = -1;
-	domains_idle(&d, 1, 62000000, state, cluster, booted, true);
+	domains_idle(&d, 1, 62000000, state, cluster, booted, 4, true);
 	domains_finish(&d);
 	CHECK(d.saving_nj == 0, "a busy block keeps the domains on: %.1f nJ", d.saving_nj);
+	/*
+	 * busy in the latest period of CPU 0, idle since before the transfer
+	 * ended: the last CPU's period decides, as the driver's ->power_off()
+	 */
+	d.t[0].block_depth = 2;
+	state[1] = 2;
+	domains_idle(&d, 1, 70000000, state, cluster, booted, 4, true);
+	state[1] = -1;
+	domains_idle(&d, 1, 82000000, state, cluster, booted, 4, true);
+	domains_finish(&d);
+	CHECK(fabs(d.saving_nj - want) < 1e-3,
+	      "a block busy only for a CPU idle since before keeps the domains on: %.1f nJ, expected %.1f",
+	      d.saving_nj, want);
 }
 
 /*

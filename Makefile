@@ -103,7 +103,7 @@ KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPIL
 # The simulated SoC driver, built out of tree from a copy in $(O).
 # Each flavour has its copy: a module is built against the kernel it is
 # loaded into.
-SIMDRV_SRCS := $(wildcard $(SRC)/sim-driver/*.[ch] $(SRC)/sim-driver/Kbuild)
+SIMDRV_SRCS := $(wildcard $(SRC)/sim-driver/*.[ch] $(SRC)/sim-driver/Kbuild $(SRC)/include/idlesim/*.h)
 SIMDRV_DIR := $(O)/sim-driver$(FLAVOUR)
 SIMDRV_KO := $(if $(wildcard $(SRC)/sim-driver/Kbuild),$(SIMDRV_DIR)/simsoc.ko)
 
@@ -280,6 +280,7 @@ ifneq ($(SIMDRV_KO),)
 $(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS)
 	$(Q)mkdir -p $(SIMDRV_DIR)
 	$(Q)rsync -a --exclude tools --exclude tests $(SRC)/sim-driver/ $(SIMDRV_DIR)/
+	$(Q)rsync -a $(SRC)/include/ $(SIMDRV_DIR)/include/
 	$(Q)$(STEP) module "building simsoc.ko$(if $(FLAVOUR), in $(notdir $(SIMDRV_DIR)))" $(LOGS)/module$(FLAVOUR).log \
 		$(KMAKE) M=$(SIMDRV_DIR) modules
 	@# Kbuild leaves an up-to-date module alone: the stamp is the .ko itself

@@ -32,7 +32,8 @@ scenario_ini() {
 
 # scenario_check SCENARIO: exit 2 with the file's own message unless the
 # scenario (a name, an .ini or an rt-app .json) is valid, and valid on the
-# SoC $IDLESIM_SOC (its controls and CPUs) when $IDLESIM_SOC_TOOL is set.
+# SoC $IDLESIM_SOC (its controls, the values it sets them to, and its
+# CPUs) when $IDLESIM_SOC_TOOL is set.
 # Host tools only: make runs it before anything is built or booted.
 scenario_check() {
 	local file ini d c ctrls socf socname soc
@@ -64,6 +65,12 @@ scenario_check() {
 				die "$file: sets $c, which SoC $socname ($socf) does not have; its blocks: $(sed -n 's/_mode$//p' <<<"$ctrls" | tr '\n' ' ')(see 'idlesim-soc get controls')"
 			}
 		done
+		# and the values it writes must be ones the driver takes there
+		"$IDLESIM_SOC_TOOL" get control-ranges "$socf" >"$d/ranges" &&
+			c=$("$IDLESIM_WORKLOAD_HOST" --check --controls "$d/ranges" "$ini" 2>&1) || {
+			rm -rf "$d"
+			die "$c (SoC $socname, $socf)"
+		}
 		( scenario_cpus "$ini" >/dev/null ) || { rm -rf "$d"; exit 2; }
 	fi
 	rm -rf "$d"

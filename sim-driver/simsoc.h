@@ -11,6 +11,8 @@
 #include <linux/rcupdate.h>
 #include <linux/seqlock.h>
 
+#include <idlesim/controls.h>
+
 #define SIMSOC_TRACE_STATES	8	/* size of the traced arrays */
 #define SIMSOC_MAX_STATES	SIMSOC_TRACE_STATES
 #define SIMSOC_MAX_KINDS	8	/* [cluster] sections of the description */
@@ -19,7 +21,6 @@
 #define SIMSOC_MAX_CPUS		8
 #define SIMSOC_ITEM_LEN		16
 #define SIMSOC_CTRL_NAME_LEN	40
-#define SIMSOC_BUSY_US_MAX	10000000	/* a block's longest timed busy spell */
 
 /* What an idle state powers down, in depth order (socs/README.md) */
 enum simsoc_off {
@@ -46,7 +47,7 @@ enum simsoc_ctrl_id {
 
 #define SIMSOC_CTRLS_PER_KIND	2	/* opp, active_leak_uw */
 #define SIMSOC_CTRLS_PER_BLOCK	4	/* mode, duty_pct, depth, busy_us */
-#define SIMSOC_CTRLS_PER_STATE	5	/* exit, residency, power, leak, leak doubling */
+#define SIMSOC_CTRLS_PER_STATE	IDLESIM_NR_STATE_CONTROLS
 
 /*
  * One kind of cluster (a [cluster] section): count clusters of cpus CPUs,

@@ -22,7 +22,7 @@
 
 #define SIMSOC_MAX_ITEMS	64
 
-const char * const simsoc_block_mode_names[] = { "idle", "busy", "random", NULL };
+const char * const simsoc_block_mode_names[] = IDLESIM_BLOCK_MODES;
 
 /*
  * Presets in terms every SoC has; "busy" and "random" name blocks, and

@@ -221,14 +221,14 @@ static int simsoc_soc_finish(struct simsoc_soc *s, int nr_fig)
 /* The control table this SoC has; names live in s->ctrl_names */
 static int simsoc_soc_ctrls(struct simsoc_soc *s)
 {
-	static const char * const state_ctrl[SIMSOC_CTRLS_PER_STATE] = {
-		"exit_us", "residency_us", "power_uw", "leak_uw", "leak_td_c" };
-	static const s64 state_max[SIMSOC_CTRLS_PER_STATE] = {
-		20000, 100000, 1000000, 1000000, 100 };
+	static const char * const state_ctrl[] = IDLESIM_STATE_CONTROL_NAMES;
+	static const s64 state_min[] = IDLESIM_STATE_CONTROL_MIN;
+	static const s64 state_max[] = IDLESIM_STATE_CONTROL_MAX;
 	struct simsoc_ctrl *c;
 	char (*n)[SIMSOC_CTRL_NAME_LEN];
 	int i, j, f, id;
 
+	BUILD_BUG_ON(ARRAY_SIZE(state_ctrl) != SIMSOC_CTRLS_PER_STATE);
 	s->c_kind0 = SIMSOC_C_FIRST_SOC;
 	s->c_block0 = s->c_kind0 + s->nr_kinds * SIMSOC_CTRLS_PER_KIND;
 	s->c_state0 = s->c_block0 + s->nr_blocks * SIMSOC_CTRLS_PER_BLOCK;
@@ -242,9 +242,11 @@ static int simsoc_soc_ctrls(struct simsoc_soc *s)
 	c = s->ctrls;
 	n = s->ctrl_names;
 
-	SOC_INT(&c[SIMSOC_C_SEED], "seed", 0, 2147483647, 1, 1);
-	SOC_INT(&c[SIMSOC_C_TEMP], "temp_c", 20, 110, 1, s->temp_ref_c);
-	SOC_INT(&c[SIMSOC_C_JITTER], "jitter_pct", 0, 50, 1, s->def_jitter_pct);
+	SOC_INT(&c[SIMSOC_C_SEED], "seed", 0, IDLESIM_SEED_MAX, 1, 1);
+	SOC_INT(&c[SIMSOC_C_TEMP], "temp_c", IDLESIM_TEMP_C_MIN, IDLESIM_TEMP_C_MAX, 1,
+		s->temp_ref_c);
+	SOC_INT(&c[SIMSOC_C_JITTER], "jitter_pct", 0, IDLESIM_JITTER_PCT_MAX, 1,
+		s->def_jitter_pct);
 	c[SIMSOC_C_COUPLING] = (struct simsoc_ctrl){ .name = "cluster_coupling",
 		.type = SIMSOC_CTRL_BOOLEAN, .max = 1, .step = 1, .def = s->def_coupling };
 	for (i = 0; i < s->nr_kinds; i++) {
@@ -258,14 +260,15 @@ static int simsoc_soc_ctrls(struct simsoc_soc *s)
 			.max = k->nr_opps - 1, .step = 1, .def = k->def_opp,
 			.menu = k->opp_menu, .opp_khz = k->opp_khz };
 		snprintf(n[id + 1], sizeof(n[id + 1]), "%s%sactive_leak_uw", pfx, sep);
-		SOC_INT(&c[id + 1], n[id + 1], 0, 1000000, 1, k->def_leak_uw);
+		SOC_INT(&c[id + 1], n[id + 1], 0, IDLESIM_ACTIVE_LEAK_UW_MAX, 1,
+			k->def_leak_uw);
 		for (j = 0; j < s->nr_states; j++)
 			for (f = 0; f < SIMSOC_CTRLS_PER_STATE; f++) {
 				id = simsoc_c_state(s, i, j) + f;
 				snprintf(n[id], sizeof(n[id]), "%s%ss%d_%s", pfx, sep, j,
 					 state_ctrl[f]);
-				SOC_INT(&c[id], n[id], f == 4 ? 5 : f < 2 ? 1 : 0,
-					state_max[f], 1, k->def_fig[j][f]);
+				SOC_INT(&c[id], n[id], state_min[f], state_max[f], 1,
+					k->def_fig[j][f]);
 			}
 	}
 	for (i = 0; i < s->nr_blocks; i++) {
@@ -275,11 +278,11 @@ static int simsoc_soc_ctrls(struct simsoc_soc *s)
 			.max = SIMSOC_BLOCK_RANDOM, .step = 1,
 			.menu = simsoc_block_mode_names };
 		snprintf(n[id + 1], sizeof(n[id + 1]), "%s_duty_pct", s->block_name[i]);
-		SOC_INT(&c[id + 1], n[id + 1], 0, 100, 5, 0);
+		SOC_INT(&c[id + 1], n[id + 1], 0, 100, IDLESIM_DUTY_PCT_STEP, 0);
 		snprintf(n[id + 2], sizeof(n[id + 2]), "%s_depth", s->block_name[i]);
 		SOC_INT(&c[id + 2], n[id + 2], 0, s->nr_states - 1, 1, s->def_block_depth[i]);
 		snprintf(n[id + 3], sizeof(n[id + 3]), "%s_busy_us", s->block_name[i]);
-		SOC_INT(&c[id + 3], n[id + 3], 0, SIMSOC_BUSY_US_MAX, 1, 0);
+		SOC_INT(&c[id + 3], n[id + 3], 0, IDLESIM_BUSY_US_MAX, 1, 0);
 	}
 	c[s->c_generation] = (struct simsoc_ctrl){ .name = "generation",
 		.type = SIMSOC_CTRL_INTEGER, .max = S64_MAX, .step = 1,

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The sim driver is kernel code and is held to the kernel's style: every
 # source file of sim-driver/ (the module, its trace header and the guest
-# tool) passes scripts/checkpatch.pl --strict as a file, and the kernel-doc
+# tool) and the shared contracts it includes (include/idlesim/) passes scripts/checkpatch.pl --strict as a file, and the kernel-doc
 # of the functions the driver's files call across (simsoc.h) is complete
 # (scripts/kernel-doc -none -v prints no warning).  Needs IDLESIM_KTREE.
 . tests/lib/common.sh
@@ -12,7 +12,7 @@ ktree=${IDLESIM_KTREE:-}
 src=$PWD
 bad=
 n=0
-for f in sim-driver/*.c sim-driver/*.h sim-driver/tools/*.c; do
+for f in sim-driver/*.c sim-driver/*.h sim-driver/tools/*.c include/idlesim/*.h; do
 	res=$(cd "$ktree" && perl scripts/checkpatch.pl --strict --no-tree --no-color --terse -f "$src/$f" 2>&1)
 	if grep -v '^total: 0 errors, 0 warnings, 0 checks' <<<"$res" | grep -q .; then
 		note "$f:"

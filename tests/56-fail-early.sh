@@ -5,7 +5,8 @@
 # fresh build directory, where nothing is built yet, the error comes with
 # only the host tools built, and no kernel tree, image or initramfs
 # appears.  The good scenario of the same invocation does not hide the
-# bad one; an rt-app JSON rt-app refuses is named by rt-app's message.
+# bad one; an rt-app JSON rt-app refuses is named by rt-app's message; a
+# control value the SoC's driver would refuse is named with its line.
 . tests/lib/common.sh
 fresh=$IDLESIM_SCRATCH/O
 bad=$IDLESIM_SCRATCH/bad.ini
@@ -16,6 +17,12 @@ gpu=$IDLESIM_SCRATCH/s1.ini
 # kinds name with their prefixes
 sed 's/^hw = audio_mode=busy/hw = s1_residency_us=600 audio_mode=busy/' workloads/scenarios/audio.ini >"$gpu"
 grep -q s1_residency_us "$gpu" || fail "the test's scenario edit did not take"
+# a timed transfer that would have ended before it began, and one longer
+# than the driver takes
+past=$IDLESIM_SCRATCH/past.ini long=$IDLESIM_SCRATCH/long.ini
+sed 's/audio_busy_us=6000/audio_busy_us=-6000/' workloads/scenarios/dma-bursts.ini >"$past"
+sed 's/audio_busy_us=6000/audio_busy_us=60000000/' workloads/scenarios/dma-bursts.ini >"$long"
+grep -q 'audio_busy_us=-6000' "$past" || fail "the test's scenario edit did not take"
 rtj=$IDLESIM_SCRATCH/refused.json
 sed 's/"run": 1600/"run": "abc"/' workloads/rt-app/periodic.json >"$rtj"
 mk() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory O="$fresh" "$@"; }
@@ -29,6 +36,12 @@ expect_exit 2 mk compare SCENARIO=nosuch
 expect_grep "unknown scenario 'nosuch'" "$out" "an unknown scenario"
 expect_exit 2 mk compare SCENARIO="$gpu" SOC=juno-r2
 expect_grep "$gpu: sets s1_residency_us, which SoC juno-r2" "$out" "a control the SoC lacks"
+expect_exit 2 mk compare SCENARIO="$past"
+expect_grep "$past:[0-9]+: \[phase sample\] hw_busy: audio_busy_us=-6000; expected a whole number from 0 to 10000000" \
+	"$out" "a transfer ending in the past"
+expect_exit 2 mk compare SCENARIO="$long" SOC=juno-r2
+expect_grep "$long:[0-9]+: \[phase sample\] hw_busy: audio_busy_us=60000000; expected .* \(SoC juno-r2" \
+	"$out" "a transfer longer than the driver takes"
 if command -v rt-app >/dev/null; then
 	expect_exit 2 mk compare SCENARIO="$rtj"
 	expect_grep "$rtj: rt-app refuses part of it" "$out" "a JSON rt-app refuses"

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <idlesim/controls.h>
+
 #include "soc.h"
 
 #define SOC_MAX_LINE	512
@@ -472,16 +474,19 @@ static int state_line(struct parser *p, const char *name, char *v)
 		seen[i] = 1;
 		switch (i) {
 		case 0:
-			if (parse_quantity(p, field, val, time_units, 1, 20000, slot[i]))
+			if (parse_quantity(p, field, val, time_units, IDLESIM_EXIT_US_MIN,
+					   IDLESIM_EXIT_US_MAX, slot[i]))
 				return -1;
 			break;
 		case 1:
-			if (parse_quantity(p, field, val, time_units, 1, 100000, slot[i]))
+			if (parse_quantity(p, field, val, time_units, IDLESIM_RESIDENCY_US_MIN,
+					   IDLESIM_RESIDENCY_US_MAX, slot[i]))
 				return -1;
 			break;
 		case 2:
 		case 3:
-			if (parse_quantity(p, field, val, power_units, 0, 1000000, slot[i]))
+			if (parse_quantity(p, field, val, power_units, 0, IDLESIM_POWER_UW_MAX,
+					   slot[i]))
 				return -1;
 			break;
 		case 5:
@@ -498,7 +503,8 @@ static int state_line(struct parser *p, const char *name, char *v)
 				return -1;
 			break;
 		default:
-			if (parse_quantity(p, field, val, temp_units, 5, 100, slot[i]))
+			if (parse_quantity(p, field, val, temp_units, IDLESIM_LEAK_TD_C_MIN,
+					   IDLESIM_LEAK_TD_C_MAX, slot[i]))
 				return -1;
 		}
 	}
@@ -530,14 +536,16 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 			snprintf(k == 1 ? s->description : s->source, SOC_TEXT_LEN, "%s", v);
 			return 0;
 		case 3:
-			return parse_quantity(p, key, v, temp_units, 20, 110, &s->reference_temp_c);
+			return parse_quantity(p, key, v, temp_units, IDLESIM_TEMP_C_MIN,
+					      IDLESIM_TEMP_C_MAX, &s->reference_temp_c);
 		case 4:
 			return parse_quantity(p, key, v, pct_units, 0, 100, &s->exit_fixed_pct);
 		case 5:
 			return parse_quantity(p, key, v, temp_units, 5, 100,
 					      &s->active_leak_doubling_c);
 		case 6:
-			return parse_quantity(p, key, v, pct_units, 0, 50, &s->jitter_pct);
+			return parse_quantity(p, key, v, pct_units, 0, IDLESIM_JITTER_PCT_MAX,
+					      &s->jitter_pct);
 		default: {
 			static const char *const yesno[] = { "no", "yes", NULL };
 
@@ -569,7 +577,8 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 				c->count = x;
 			return 0;
 		case 2:
-			return parse_quantity(p, key, v, power_units, 0, 1000000, &c->active_leak_uw);
+			return parse_quantity(p, key, v, power_units, 0, IDLESIM_ACTIVE_LEAK_UW_MAX,
+					      &c->active_leak_uw);
 		default:
 			return parse_quantity(p, key, v, freq_units, 1, 100000000, &c->default_khz);
 		}

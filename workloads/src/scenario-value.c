@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "control-ranges.h"
 #include "scenario-parser.h"
 
 /* A value quoted for a message: at most 40 characters of it. */
@@ -288,6 +289,14 @@ int parse_batch(struct parser *p, const char *key, const char *v, char *out)
 		if (c == val || (*c && *c != ' ' && *c != '\t'))
 			goto bad;
 		tl = (size_t)(c - tok);
+		if (scenario_controls) {
+			char nm[CR_NAME_LEN + 1], vl[SCN_MAX_BATCH + 1], msg[SCN_MAX_ERR / 2];
+
+			snprintf(nm, sizeof(nm), "%.*s", (int)nl, name);
+			snprintf(vl, sizeof(vl), "%.*s", (int)(c - val), val);
+			if (control_ranges_check(scenario_controls, nm, vl, msg, sizeof(msg)))
+				return perr(p, p->line, key, "%s", msg);
+		}
 		/* no control twice in one batch */
 		{
 			const char *o = out;

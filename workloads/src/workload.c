@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "control-ranges.h"
 #include "hw.h"
 #include "workload.h"
 
@@ -46,6 +47,9 @@ static void usage(void)
 		"  --hw-ctrl PATH  the sim driver's batch control file (default\n"
 		"                  $SIMSOC_DEBUGFS/%s, else %s/%s)\n"
 		"  --no-hw         ignore the scenario's hardware controls\n"
+		"  --controls FILE check every control the scenario sets against FILE\n"
+		"                  ('idlesim-soc get control-ranges SOC': the driver's\n"
+		"                  controls on that SoC and the values each takes)\n"
 		"  --seed N        use seed N instead of the scenario's\n"
 		"  --quiet         no progress messages\n",
 		HW_CTRL_NAME, HW_DEBUGFS_DIR, HW_CTRL_NAME);
@@ -61,6 +65,7 @@ int main(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "hw-ctrl", required_argument, NULL, 'H' },
 		{ "no-hw", no_argument, NULL, 'n' },
+		{ "controls", required_argument, NULL, 'C' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
@@ -69,6 +74,7 @@ int main(int argc, char **argv)
 	/* static: a signal may still arrive while the process exits */
 	static struct workload wl = { .marker_fd = -1 };
 	static char hw_ctrl[PATH_MAX];
+	static struct control_ranges ranges;
 	const char *get = NULL, *seed = NULL;
 	char err[SCN_MAX_ERR];
 	struct scenario *s;
@@ -97,6 +103,13 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			wl.no_hw = 1;
+			break;
+		case 'C':
+			if (control_ranges_load(&ranges, optarg, err, sizeof(err))) {
+				fprintf(stderr, "idlesim-workload: --controls %s\n", err);
+				return 2;
+			}
+			scenario_check_controls(&ranges);
 			break;
 		case 'q':
 			wl.quiet = 1;
@@ -143,5 +156,6 @@ int main(int argc, char **argv)
 		}
 	}
 	free(s);
+	control_ranges_free(&ranges);
 	return rc;
 }

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "control-ranges.h"
 #include "scenario.h"
 
 #define HEAD	"[scenario]\n"			/* 1 */		\
@@ -297,6 +299,69 @@ static void test_good(struct scenario *s)
 	check(r == -1 && strstr(err, "'a#b=1' is not a control setting"), "'#' inside a word", err);
 }
 
+/*
+ * Control values judged as the driver judges them, from a ranges file as
+ * 'idlesim-soc get control-ranges' writes it.
+ */
+static void test_controls(void)
+{
+	static const char ranges[] =
+		"temp_c int 20 110 1\n"
+		"dma_duty_pct int 0 100 5\n"
+		"dma_mode menu 3 idle,busy,random\n"
+		"opp opp 5 450MHz,575MHz,700MHz,775MHz,850MHz\n"
+		"generation ro\n";
+	static const struct { const char *name, *value; int ok; } cases[] = {
+		{ "temp_c", "20", 1 }, { "temp_c", "110", 1 }, { "temp_c", "111", 0 },
+		{ "temp_c", "19", 0 }, { "temp_c", "4x", 0 }, { "temp_c", "+45", 1 },
+		{ "dma_duty_pct", "35", 1 }, { "dma_duty_pct", "33", 0 },
+		{ "dma_mode", "busy", 1 }, { "dma_mode", "2", 1 }, { "dma_mode", "3", 0 },
+		{ "dma_mode", "on", 0 },
+		{ "opp", "700MHz", 1 }, { "opp", "80%", 1 }, { "opp", "0%", 1 },
+		{ "opp", "101%", 0 }, { "opp", "-5%", 0 }, { "opp", "%", 0 }, { "opp", "4", 1 },
+		{ "opp", "5", 0 }, { "generation", "1", 0 }, { "gpu_mode", "busy", 0 },
+	};
+#define CONTROLS_SCENARIO(temp)						\
+	"[scenario]\nname = t\ndescription = d\nduration = 1s\ncpus = 1\nseed = 1\nlatency_budget = 5ms\n" \
+	"[model]\ntemp_c = " temp "\n"					\
+	"[thread a]\n[phase p]\nduration = rest\narrival = periodic\n"	\
+	"period = 20ms\nduty = 10%\nhw = opp=80% dma_mode=busy dma_duty_pct=30\n"
+	static const char good_controls[] = CONTROLS_SCENARIO("45");
+	static const char bad_controls[] = CONTROLS_SCENARIO("120");
+	char path[] = "/tmp/idlesim-ranges-XXXXXX", msg[256], err[256], what[96];
+	struct control_ranges cr;
+	struct scenario *s;
+	size_t i;
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write(fd, ranges, sizeof(ranges) - 1) != (ssize_t)sizeof(ranges) - 1) {
+		check(0, "controls: a ranges file", NULL);
+		return;
+	}
+	close(fd);
+	check(!control_ranges_load(&cr, path, err, sizeof(err)), "controls: the ranges load", err);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int ok = !control_ranges_check(&cr, cases[i].name, cases[i].value, msg, sizeof(msg));
+
+		snprintf(what, sizeof(what), "controls: %s=%s %s", cases[i].name, cases[i].value,
+			 cases[i].ok ? "taken" : "refused");
+		check(ok == cases[i].ok, what, ok ? NULL : msg);
+	}
+	/* and in a scenario: the batch's line and field */
+	s = malloc(sizeof(*s));
+	scenario_check_controls(&cr);
+	check(s && scenario_parse(s, "t.ini", good_controls, strlen(good_controls), err,
+				  sizeof(err)) == 0, "controls: values in range are taken", err);
+	check(s && scenario_parse(s, "t.ini", bad_controls, strlen(bad_controls), err,
+				  sizeof(err)) == -1 &&
+	      !strcmp(err, "t.ini:9: [model] temp_c: temp_c=120; expected a whole number from 20 to 110"),
+	      "controls: a [model] value out of range, by line", err);
+	scenario_check_controls(NULL);
+	free(s);
+	control_ranges_free(&cr);
+	unlink(path);
+}
+
 int main(int argc, char **argv)
 {
 	struct scenario *s = malloc(sizeof(*s));
@@ -306,6 +371,7 @@ int main(int argc, char **argv)
 		return 1;
 	test_bad(s);
 	test_good(s);
+	test_controls();
 	free(s);
 	printf("parser: %d passed, %d failed\n", passes, failures);
 	return failures ? 1 : 0;

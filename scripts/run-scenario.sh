@@ -6,7 +6,10 @@
 #   run-scenario.sh [--seed N] SCENARIO GOVERNOR RUNDIR [run-guest options]
 #
 # --seed N runs the scenario (its workload and the sim driver's PRNG)
-# under seed N instead of the file's own, for repeats.
+# under seed N instead of the file's own, for repeats.  The seed reaches
+# the guest as a file of the job either way, so that the file's own seed
+# given with --seed or not makes the same job, byte for byte, and so the
+# same run: make run and the first seed of make compare REPEATS=n agree.
 # SCENARIO is a name in workloads/scenarios/, a path to a .ini file, or a
 # path to an rt-app JSON (made a scenario by scripts/rtapp-scenario.py).
 # The scenario is validated on the host first, against the SoC too
@@ -49,16 +52,11 @@ if [[ $file == *.json ]]; then
 		--meta "rtapp_calibration_ns_per_loop=$calib")
 fi
 name=$(basename "$file" .ini)
-seed=$("$check" --get seed "$file" 2>/dev/null || echo unknown)
-extra=()
-if [ -n "$seed_override" ]; then
-	seed=$seed_override
-	mkdir -p "$(dirname "$rundir")"
-	seedfile=$(mktemp -d)/seed
-	trap 'rm -rf "${seedfile%/seed}" ${tmpd:+"$tmpd"}' EXIT
-	echo "$seed" >"$seedfile"
-	extra=(--file "$seedfile")
-fi
+seed=${seed_override:-$("$check" --get seed "$file")} || die "cannot read the seed of $file"
+mkdir -p "$(dirname "$rundir")"
+seedfile=$(mktemp -d)/seed
+trap 'rm -rf "${seedfile%/seed}" ${tmpd:+"$tmpd"}' EXIT
+echo "$seed" >"$seedfile"
 cpus=$(scenario_cpus "$file") || exit 2
 
 echo "  [run]    $name under $gov (seed $seed, $cpus CPUs)"
@@ -67,7 +65,7 @@ echo "  [run]    $name under $gov (seed $seed, $cpus CPUs)"
 	--file "$src/guest-rootfs/jobs/record.sh" \
 	--rundir "$rundir" --force --governor "$gov" --smp "$cpus" --seed "$seed" \
 	--meta "scenario=$name" --meta "scenario_sha256=$(sha256sum "$file" | cut -c1-16)" \
-	--meta "seed=$seed" "${extra[@]}" "${rtapp[@]}" "$@" || exit $?
+	--meta "seed=$seed" --file "$seedfile" "${rtapp[@]}" "$@" || exit $?
 "$analyze" run "$rundir" >"$rundir/analysis.log" 2>&1 || {
 	cat "$rundir/analysis.log" >&2
 	exit 1

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Runs are reproducible: the same scenario, seed and governor give the
 # same trace.dat bytes and the same analysis, also with a CPU hog beside
-# QEMU on the host; another seed gives another trace (so the comparison
+# QEMU on the host, and whether the seed comes from the file (make run) or
+# is given as repeats give it (make compare REPEATS=n); another seed gives another trace (so the comparison
 # can fail); and another governor on the same seed sees the same arrival
 # schedule (the workload's intended wake-up times), which is what makes
 # an A/B comparison paired.  A bad ICOUNT is refused before anything is
@@ -41,15 +42,17 @@ run hogged menu
 kill "${hogs[@]}" 2>/dev/null
 wait 2>/dev/null
 run seed12 menu --seed 12
+# the file's own seed, given as a repeat gives it (make compare REPEATS=n)
+run own menu --seed "$("$IDLESIM_WORKLOAD_HOST" --get seed "$scn")"
 run deepest menu_deepest
 
-for r in b hogged; do
+for r in b hogged own; do
 	cmp -s "$s/a/results/trace.dat" "$s/$r/results/trace.dat" ||
 		fail "run $r: trace.dat differs from run a's (same inputs)"
 	diff <(outputs "$s/a") <(outputs "$s/$r") >"$s/$r.diff" ||
 		{ head -20 "$s/$r.diff"; fail "run $r: the analysis differs from run a's"; }
 done
-note "3 runs, one beside $(nproc) CPU hogs: trace.dat $(sha256sum <"$s/a/results/trace.dat" | cut -c1-16) each"
+note "4 runs, one beside $(nproc) CPU hogs, one with the seed given as repeats give it: trace.dat $(sha256sum <"$s/a/results/trace.dat" | cut -c1-16) each"
 ! cmp -s "$s/a/results/trace.dat" "$s/seed12/results/trace.dat" ||
 	fail "seed 12 gave the same trace as seed 11: the comparison cannot tell runs apart"
 

@@ -3,7 +3,8 @@
 # Guest job: run one workload scenario under the current governor, traced.
 #
 # /job holds the scenario file (*.ini), snapshot.sh and record.sh
-# (sourced) and, for a repeat under another seed, a file "seed" holding it.
+# (sourced) and a file "seed" holding the seed to run it under (the
+# file's own unless a repeat asks for another).
 # The trace covers the whole workload.  The kernel's cpuidle counters and
 # the sim driver's energy meter are snapshotted just before and just
 # after it, each snapshot bracketed by trace_marker lines

@@ -240,6 +240,10 @@ s64 simsoc_ctrl_value(const struct simsoc_params *p, int id);
 int simsoc_debugfs_init(void);
 void simsoc_debugfs_exit(void);
 
+/* simsoc_burst.c */
+struct dentry;
+void simsoc_burst_init(struct dentry *dir);
+
 /* simsoc_main.c */
 void simsoc_meter_read(int cpu, struct simsoc_meter *m);
 u64 simsoc_now(void);

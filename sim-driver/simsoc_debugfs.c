@@ -13,6 +13,8 @@
  *   result     outcome of the last batch, try or single set
  *   table      the derived nominal table of the current generation
  *   energy     the energy meter (read-only)
+ *   burst      write an end (CLOCK_MONOTONIC ns): busy until then, halted
+ *              (simsoc_burst.c)
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -307,6 +309,7 @@ int simsoc_debugfs_init(void)
 	debugfs_create_file("table", 0400, simsoc_dir, NULL, &simsoc_table_fops);
 	debugfs_create_file("energy", 0400, simsoc_dir, NULL, &simsoc_energy_fops);
 	debugfs_create_file("soc", 0400, simsoc_dir, NULL, &simsoc_soc_fops);
+	simsoc_burst_init(simsoc_dir);
 	ctrl = debugfs_create_dir("ctrl", simsoc_dir);
 	for (i = 0; i < simsoc_soc->nr_ctrls; i++) {
 		const struct simsoc_ctrl *c = &simsoc_soc->ctrls[i];

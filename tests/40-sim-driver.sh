@@ -34,7 +34,7 @@ if [ -x "$tool" ]; then
 	done
 fi
 
-jobs=${SIMSOC_TESTS:-governors controls torn depth energy loadunload socs domains}
+jobs=${SIMSOC_TESTS:-governors controls torn depth energy loadunload socs domains burst}
 failed=()
 for j in $jobs; do
 	dir=$IDLESIM_SCRATCH/$j

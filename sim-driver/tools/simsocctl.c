@@ -7,6 +7,8 @@
  *   simsocctl set NAME=VALUE...       one atomic batch (all or nothing)
  *   simsocctl try NAME=VALUE...       validate a batch without applying it
  *   simsocctl energy | table | result the meter, the derived table, the last outcome
+ *   simsocctl burst US                busy for US microseconds, the CPU halted
+ *                                     (the driver's "burst": no host time)
  *
  * On a rejected batch it prints the failing item (the driver's error_idx)
  * and exits 1; usage errors exit 2.  SIMSOC_DEBUGFS (the guest's init sets
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* the driver's own default, for use outside the guest's init */
@@ -139,10 +142,46 @@ static int batch(const char *file, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * Busy for @us microseconds of CLOCK_MONOTONIC: the end goes to "burst",
+ * again after each time another task took the CPU (-EAGAIN).
+ */
+static int busy_halted(const char *us)
+{
+	char path[512], text[32], *endp;
+	struct timespec ts;
+	long long n, end;
+	int fd, len;
+
+	n = strtoll(us, &endp, 10);
+	if (!*us || *endp || n < 0) {
+		fprintf(stderr, "simsocctl: burst %s: expected microseconds, 0 or more\n", us);
+		return 2;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	end = ts.tv_sec * 1000000000LL + ts.tv_nsec + n * 1000;
+	len = snprintf(text, sizeof(text), "%lld", end);
+	snprintf(path, sizeof(path), "%s/burst", dir);
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		fprintf(stderr, "simsocctl: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	while (write(fd, text, len) < 0) {
+		if (errno != EAGAIN) {
+			fprintf(stderr, "simsocctl: %s: %s\n", path, strerror(errno));
+			close(fd);
+			return 1;
+		}
+	}
+	close(fd);
+	return 0;
+}
+
 static int print_usage(void)
 {
 	fprintf(stderr, "usage: simsocctl list | get NAME... | set NAME=VALUE... |\n"
-		"       try NAME=VALUE... | energy | table | result\n");
+		"       try NAME=VALUE... | energy | table | result | burst US\n");
 	return 2;
 }
 
@@ -172,6 +211,8 @@ int main(int argc, char **argv)
 		}
 		return rc;
 	}
+	if (!strcmp(argv[1], "burst") && argc == 3)
+		return busy_halted(argv[2]);
 	if (!strcmp(argv[1], "set") && argc > 2)
 		return batch("batch", argc - 2, argv + 2);
 	if (!strcmp(argv[1], "try") && argc > 2)

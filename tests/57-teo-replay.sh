@@ -5,9 +5,11 @@
 # carry the idle duration its metrics took in.  The analysis's port of it
 # (analysis/teo.c, rule teo_lowest_power), fed those durations, must choose
 # what the kernel chose in at least 99.9 % of the periods after its
-# warm-up; fed instead what the trace alone shows of each period, it falls
-# short (the trace's overhead moves periods across bins, and the safety
-# nets do not show): that is why the kernel traces the durations.  teo's
+# warm-up; fed instead what the trace alone shows of each period, it does
+# no better (the trace's overhead can move periods across bins, and the
+# safety nets do not show: on the series up to 0033, 0.9678 against
+# 1.0000; with the cheaper selection of 0034-0036 the overhead moves none
+# on this run, and both agree fully).  teo's
 # index walk (teo_deepest) is replayed on the same periods beside it, and
 # on these unordered figures it must cost more.
 . tests/lib/common.sh
@@ -35,5 +37,5 @@ sed -i 's/^governor .*/governor teo-untraced/' "$d-untraced/manifest"
 expect_exit 0 "$IDLESIM_ANALYZE" run "$d-untraced"
 u=$(rule "$d-untraced/analysis/rules.csv" teo_lowest_power 5)
 note "from the trace alone: $u"
-awk -v u="$u" -v a="$agree" 'BEGIN { exit !(u < a) }' || fail "teo replayed from the trace alone agrees as well ($u) as with the traced durations ($agree)"
+awk -v u="$u" -v a="$agree" 'BEGIN { exit !(u <= a) }' || fail "teo replayed from the trace alone agrees better ($u) than with the traced durations ($agree)"
 echo ok

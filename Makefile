@@ -333,7 +333,7 @@ $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
 
 # --- running ------------------------------------------------------------------
 
-RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
+RUN_ENV_VARS = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE) \
 	IDLESIM_KOBJ=$(KOBJ) IDLESIM_O=$(O) IDLESIM_RUN=$(SRC)/scripts/run-guest.sh \
 	IDLESIM_SMP=$(SMP) IDLESIM_MEM=$(MEM) IDLESIM_TIMEOUT=$(TIMEOUT) IDLESIM_ICOUNT=$(ICOUNT) \
 	IDLESIM_REPRODUCIBLE=$(REPRODUCIBLE) IDLESIM_LATENESS=$(LATENESS) IDLESIM_WINDOW=$(WINDOW) \
@@ -342,6 +342,9 @@ RUN_ENV = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(KTREE
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
 	IDLESIM_SOC=$(SOC) IDLESIM_CPUS=$(CPUS) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V) \
 	IDLESIM_DOMAINS=$(DOMAINS) IDLESIM_MASKED_TICK=$(MASKED_TICK)
+# With their names, for the scripts that pass the same environment on to
+# jobs they export (make tune EXPORT=): the list above is the only one.
+RUN_ENV = $(RUN_ENV_VARS) IDLESIM_RUN_VARS="$(filter IDLESIM_%,$(subst =, ,$(RUN_ENV_VARS)))"
 
 # First, so that a bad ICOUNT costs no build.
 # The SoC and the scenarios the goal runs are checked as soon as their

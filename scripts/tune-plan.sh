@@ -264,12 +264,10 @@ mv "$out/sweep.conf.new" "$out/sweep.conf"
 } >"$out/points.tsv"
 npoints=${#batches[@]}
 
-# the environment every run gets, so that a job line runs anywhere
+# the environment every run gets, so that a job line runs anywhere: the
+# one make gives its own runs (RUN_ENV; IDLESIM_RUN_VARS names them)
 {
-	for v in IDLESIM_KERNEL IDLESIM_INITRD IDLESIM_KTREE IDLESIM_KOBJ IDLESIM_O IDLESIM_RUN \
-		IDLESIM_TIMEOUT IDLESIM_ICOUNT IDLESIM_REPRODUCIBLE IDLESIM_LATENESS \
-		IDLESIM_ANALYZE IDLESIM_WORKLOAD_HOST IDLESIM_SRC IDLESIM_SOC IDLESIM_SOC_TOOL IDLESIM_CPUS \
-		IDLESIM_DOMAINS IDLESIM_MASKED_TICK; do
+	for v in ${IDLESIM_RUN_VARS:?IDLESIM_RUN_VARS not set (run through make)}; do
 		printf 'export %s=%q\n' "$v" "${!v:-}"
 	done
 	printf 'export IDLESIM_TUNE_OUT=%q IDLESIM_TUNE_GOVERNOR=%q\n' "$out" "$governor"

@@ -61,6 +61,14 @@ for want in "0	s2_residency_us=1500 s3_residency_us=2500" "0	s2_residency_us=150
 done
 bash -n "$grid/tune.sbatch" || fail "grid: tune.sbatch does not parse"
 [ ! -d "$grid/runs" ] || fail "an export ran something"
+# an exported job gets the environment make gives its own runs, all of it
+[ -n "${IDLESIM_RUN_VARS:-}" ] || fail "IDLESIM_RUN_VARS is not set (run through make test)"
+for v in $IDLESIM_RUN_VARS; do
+	grep -q "^export $v=" "$grid/env" || fail "the exported env lacks $v, which make passes its runs"
+done
+for v in IDLESIM_MEM IDLESIM_WINDOW IDLESIM_APPEND IDLESIM_SMP IDLESIM_SIMSOC_KO; do
+	grep -qw "$v" <<<"$IDLESIM_RUN_VARS" || fail "make's run environment lacks $v"
+done
 
 # --- the sweep ------------------------------------------------------------------
 expect_exit 0 tune --out "$dir" --state cluster-off --values 2000,5000,9000

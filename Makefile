@@ -72,10 +72,15 @@ CPUS ?=
 # while a sibling runs); genpd, by the last CPU of each domain, with genpd
 # and its CPU domain governor (sim-driver/simsoc_domain.c).
 DOMAINS ?=
-# Whether menu and teo keep the tick for a state the driver's mask alone
-# kept out: empty, the kernel's default (1); 0, decide as 6.1 did.
+# What menu and teo do about the tick for a state the driver's mask alone
+# kept out (cpuidle.masked_tick): empty, the kernel's default (until); off,
+# decide as 6.1 did; always, keep it (v2 of the series).
 MASKED_TICK ?=
-SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))$(if $(DOMAINS),-domains-$(DOMAINS))$(if $(MASKED_TICK),-masked_tick-$(MASKED_TICK))
+# How the workload's busy bursts keep their CPU busy: empty or spin,
+# executing a loop; halt, halted in the sim driver's "burst", executing
+# nothing (sim-driver/simsoc_burst.c).
+BUSY ?=
+SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))$(if $(DOMAINS),-domains-$(DOMAINS))$(if $(MASKED_TICK),-masked_tick-$(MASKED_TICK))$(if $(BUSY),-busy-$(BUSY))
 SOC_TOOL := $(O)/socs/idlesim-soc
 SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch])
 RUNS := $(O)/runs$(FLAVOUR)$(SOC_SUFFIX)
@@ -227,6 +232,8 @@ help:
 	@echo '  MASKED_TICK=off|always|until  the tick for a state the driver'"'"'s mask alone kept out:'
 	@echo '                     decided as 6.1 did, always kept, or by when the exclusion ends'
 	@echo '                     (the default); runs etc. go to -masked_tick-POLICY'
+	@echo '  BUSY=halt|spin     the workload'"'"'s busy bursts halt the CPU (no instructions, no host'
+	@echo '                     time) or spin (the default); runs etc. go to -busy-MODE'
 	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'
 	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
 	@echo '  LATENESS=soc|total|guest  what latency budgets are judged on (default soc: modelled'
@@ -341,7 +348,7 @@ RUN_ENV_VARS = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(
 	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
 	IDLESIM_SOC=$(SOC) IDLESIM_CPUS=$(CPUS) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V) \
-	IDLESIM_DOMAINS=$(DOMAINS) IDLESIM_MASKED_TICK=$(MASKED_TICK)
+	IDLESIM_DOMAINS=$(DOMAINS) IDLESIM_MASKED_TICK=$(MASKED_TICK) IDLESIM_BUSY=$(BUSY)
 # With their names, for the scripts that pass the same environment on to
 # jobs they export (make tune EXPORT=): the list above is the only one.
 RUN_ENV = $(RUN_ENV_VARS) IDLESIM_RUN_VARS="$(filter IDLESIM_%,$(subst =, ,$(RUN_ENV_VARS)))"
@@ -369,6 +376,7 @@ check-run-params:
 	$(Q)$(SRC)/scripts/check-icount.sh '$(ICOUNT)' '$(REPRODUCIBLE)'
 	$(Q)case '$(DOMAINS)' in ''|genpd) ;; *) echo "DOMAINS=$(DOMAINS): expected genpd, or nothing for per-CPU masks" >&2; exit 2 ;; esac
 	$(Q)case '$(MASKED_TICK)' in ''|off|always|until) ;; *) echo "MASKED_TICK=$(MASKED_TICK): expected off, always or until" >&2; exit 2 ;; esac
+	$(Q)case '$(BUSY)' in ''|halt|spin) ;; *) echo "BUSY=$(BUSY): expected halt or spin" >&2; exit 2 ;; esac
 	$(Q)case '$(LATENESS)' in soc|total|guest) ;; \
 	*) echo "LATENESS=$(LATENESS): expected soc, total or guest" >&2; exit 2 ;; esac
 	$(Q)echo '$(WINDOW)' | grep -qxE '[0-9]+:[1-9][0-9]*' || \

@@ -44,6 +44,9 @@ usage: run-guest.sh --job SCRIPT --rundir DIR [options]
                      mask alone kept out: decide it as 6.1 did (off), keep it
                      (always), or act on when the exclusion ends (until, the
                      kernel's default) (default $IDLESIM_MASKED_TICK): cpuidle.masked_tick=
+  --busy halt|spin|'' how the workload's busy bursts keep their CPU busy: halted in
+                     the sim driver's "burst", executing nothing, or spinning
+                     (default $IDLESIM_BUSY, else spin): idlesim.busy=
   --governor NAME    cpuidle governor to run the job under
   --smp N            guest CPUs (default $IDLESIM_SMP or 4)
   --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
@@ -65,6 +68,7 @@ job= rundir= governor= append= force=0
 soc=${IDLESIM_SOC:-}
 domains=${IDLESIM_DOMAINS:-}
 masked_tick=${IDLESIM_MASKED_TICK:-}
+busy=${IDLESIM_BUSY:-}
 smp=${IDLESIM_SMP:-4}
 mem=${IDLESIM_MEM:-512M}
 timeout=${IDLESIM_TIMEOUT:-600}
@@ -82,6 +86,7 @@ while [ $# -gt 0 ]; do
 	--soc) soc=$2; shift ;;
 	--domains) domains=$2; shift ;;
 	--masked-tick) masked_tick=$2; shift ;;
+	--busy) busy=$2; shift ;;
 	--governor) governor=$2; shift ;;
 	--smp) smp=$2; shift ;;
 	--mem) mem=$2; shift ;;
@@ -120,6 +125,10 @@ esac
 case $masked_tick in
 ''|off|always|until) ;;
 *) fail_usage "--masked-tick $masked_tick (MASKED_TICK=): expected off, always or until" ;;
+esac
+case $busy in
+''|halt|spin) ;;
+*) fail_usage "--busy $busy (BUSY=): expected halt or spin" ;;
 esac
 if [ -n "$soc" ]; then
 	src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -160,6 +169,7 @@ manifest=$work/manifest
 	fi
 	echo "domains ${domains:-per-cpu}"
 	echo "masked_tick ${masked_tick:-default}"
+	echo "busy ${busy:-spin}"
 	for m in "${meta[@]}"; do
 		echo "${m%%=*} ${m#*=}"
 	done
@@ -208,7 +218,7 @@ truncate -s "$mem" "$work/results.img" ||
 
 # KUnit suites are built in; they run only when asked (--append
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
-cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${masked_tick:+cpuidle.masked_tick=$masked_tick }${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
+cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${masked_tick:+cpuidle.masked_tick=$masked_tick }${busy:+idlesim.busy=$busy }${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
 	-seed "$qseed" -rtc base=2024-01-01T00:00:00,clock=vm
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"

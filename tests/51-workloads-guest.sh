@@ -31,6 +31,13 @@ cp /tmp/soc/batch "$RESULTS/hwenv/batches"
 if $W --quiet --hw-ctrl /nonexistent/batch --out "$RESULTS/nohw" /job/guest-hw.ini 2>"$RESULTS/nohw.err"; then
 	echo "a scenario with hardware controls ran without them"; exit 1
 fi
+# busy bursts that are to halt, without the sim driver that halts them
+if $W --quiet --busy halt --out "$RESULTS/nohalt" /job/guest-periodic.ini 2>"$RESULTS/nohalt.err"; then
+	echo "busy bursts were to halt without the sim driver, and the scenario ran"; exit 1
+fi
+if IDLESIM_BUSY=sometimes $W --quiet --out "$RESULTS/badbusy" /job/guest-periodic.ini 2>"$RESULTS/badbusy.err"; then
+	echo "IDLESIM_BUSY=sometimes was taken"; exit 1
+fi
 JOB
 run=$IDLESIM_SCRATCH/run
 # the generator alone: no sim driver, whose exit latencies would show in the lateness
@@ -112,6 +119,9 @@ nb=$(grep -cx 'dma_mode=busy' "$b") ni=$(grep -cx 'dma_mode=idle' "$b")
 [ "$(sed -n '3~2p' "$b" | sort -u)" = "dma_mode=busy" ] || fail "hw: busy and idle batches do not alternate"
 expect_grep "^idlesim-workload: error: /job/guest-hw.ini:11: this scenario sets hardware controls, but the sim driver's batch file is not there \(/nonexistent/batch: No such file or directory\)" \
 	"$(cat "$r/nohw.err")" "missing controls message"
+expect_grep "busy bursts cannot halt: /sys/kernel/debug/simsoc/burst: No such file or directory \(is simsoc.ko loaded\? --busy spin spins instead\)" \
+	"$(cat "$r/nohalt.err")" "halting busy bursts without the driver"
+expect_grep "--busy sometimes: expected halt or spin" "$(cat "$r/badbusy.err")" "a bad IDLESIM_BUSY"
 [ ! -e "$r/nohw/workload-summary.txt" ] || fail "a run without its controls wrote results"
 cmp -s "$b" "$r/hwenv/batches" || fail "hw: SIMSOC_DEBUGFS=DIR did not send the batches to DIR/batch"
 

@@ -7,8 +7,12 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "hw.h"
 #include "workload.h"
 
 int64_t now_ns(clockid_t clk)
@@ -50,6 +54,34 @@ static inline void spin_hint(void)
 }
 
 /*
+ * Busy for @ns without executing it: the sim driver halts the CPU in the
+ * calling thread's context until the end written to its "burst" file
+ * (sim-driver/simsoc_burst.c), and gives the CPU up when another task is
+ * to run (EAGAIN), as a spinning thread gives it up at its next
+ * preemption.  The end is written again from the time left on @bc's
+ * clock: on the thread's CPU time, what another task ran in between does
+ * not count, as it does not for a spin.
+ */
+static int64_t busy_halted(const struct workload *wl, int64_t ns, enum busy_clock bc)
+{
+	clockid_t clk = bc == BUSY_CLOCK_WALL ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
+	int64_t start = now_ns(clk), c0 = now_ns(CLOCK_THREAD_CPUTIME_ID), left;
+	char buf[32];
+	int len;
+
+	while ((left = ns - (now_ns(clk) - start)) > 0 && !wl->stop) {
+		len = snprintf(buf, sizeof(buf), "%lld",
+			       (long long)(now_ns(CLOCK_MONOTONIC) + left));
+		if (write(wl->burst_fd, buf, (size_t)len) < 0 && errno != EAGAIN &&
+		    errno != EINTR) {
+			log_error("busy burst: %s: %s", HW_BURST_NAME, strerror(errno));
+			break;
+		}
+	}
+	return now_ns(CLOCK_THREAD_CPUTIME_ID) - c0;
+}
+
+/*
  * Spins until the clock has advanced by @ns.  A clock read is a system
  * call for the thread's CPU time, and system calls cost an emulator far
  * more than arithmetic, so the clock is read after chunks of work sized
@@ -60,7 +92,7 @@ static inline void spin_hint(void)
  * activation then took anything from 18 us to 5.4 ms of CPU time.)
  * Every 1024 steps (some 4000 instructions) it yields, see spin_hint().
  */
-int64_t busy_for(const struct workload *wl, int64_t ns, enum busy_clock bc)
+static int64_t busy_spin(const struct workload *wl, int64_t ns, enum busy_clock bc)
 {
 	clockid_t clk = bc == BUSY_CLOCK_WALL ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
 	int64_t start = now_ns(clk), c0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
@@ -88,4 +120,12 @@ int64_t busy_for(const struct workload *wl, int64_t ns, enum busy_clock bc)
 		}
 	}
 	return now_ns(CLOCK_THREAD_CPUTIME_ID) - c0;
+}
+
+/* Busy for @ns on @bc's clock; the thread CPU time it took. */
+int64_t busy_for(const struct workload *wl, int64_t ns, enum busy_clock bc)
+{
+	if (ns <= 0)
+		return 0;
+	return wl->burst_fd >= 0 ? busy_halted(wl, ns, bc) : busy_spin(wl, ns, bc);
 }

@@ -48,6 +48,16 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 		log_error("--out %s: %s", wl->out, strerror(errno));
 		return 1;
 	}
+	if (wl->halt) {
+		char msg[512];
+
+		wl->burst_fd = hw_open_burst(wl->hw_path, msg, sizeof(msg));
+		if (wl->burst_fd < 0) {
+			log_error("busy bursts cannot halt: %s (is simsoc.ko loaded? --busy spin spins instead)",
+				  msg);
+			return 1;
+		}
+	}
 	if (controls_start(wl, s))
 		return 1;
 	if (commands_check(s)) {
@@ -115,6 +125,8 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 		free(ts[i].w);
 	free(ts);
 	hw_close();
+	if (wl->burst_fd >= 0)
+		close(wl->burst_fd);
 	if (wl->marker_fd >= 0)
 		close(wl->marker_fd);
 	return rc;

@@ -80,3 +80,16 @@ void hw_close(void)
 		close(hw_fd);
 	hw_fd = -1;
 }
+
+int hw_open_burst(const char *path, char *err, size_t errlen)
+{
+	char dir[256], buf[300];
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	snprintf(buf, sizeof(buf), "%s/%s", dirname(dir), HW_BURST_NAME);
+	fd = open(buf, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		snprintf(err, errlen, "%s: %s", buf, strerror(errno));
+	return fd;
+}

@@ -15,6 +15,8 @@
 #define HW_CTRL_NAME "batch"
 /* read after a failed batch, in the same directory: "op=set status=-22 error_idx=1 ..." */
 #define HW_RESULT_NAME "result"
+/* where a busy burst halts the CPU (sim-driver/simsoc_burst.c) */
+#define HW_BURST_NAME "burst"
 
 /* the sim driver's "seed" control takes 0 to 2^31 - 1 */
 #define HW_SEED_MASK 0x7fffffffULL
@@ -30,5 +32,11 @@ int hw_open(const char *path, char *err, size_t errlen);
 int hw_apply(const char *batch, char *err, size_t errlen);
 
 void hw_close(void);
+
+/*
+ * Open HW_BURST_NAME beside the batch file PATH; the descriptor, or -1
+ * with a message when the driver offers none.
+ */
+int hw_open_burst(const char *path, char *err, size_t errlen);
 
 #endif

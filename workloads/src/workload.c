@@ -29,6 +29,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "control-ranges.h"
 #include "hw.h"
@@ -47,6 +48,9 @@ static void usage(void)
 		"  --hw-ctrl PATH  the sim driver's batch control file (default\n"
 		"                  $SIMSOC_DEBUGFS/%s, else %s/%s)\n"
 		"  --no-hw         ignore the scenario's hardware controls\n"
+		"  --busy halt|spin  busy bursts halt the CPU in the sim driver's \"burst\"\n"
+		"                  (no instructions executed) or spin (default $IDLESIM_BUSY,\n"
+		"                  else spin)\n"
 		"  --controls FILE check every control the scenario sets against FILE\n"
 		"                  ('idlesim-soc get control-ranges SOC': the driver's\n"
 		"                  controls on that SoC and the values each takes)\n"
@@ -66,13 +70,15 @@ int main(int argc, char **argv)
 		{ "hw-ctrl", required_argument, NULL, 'H' },
 		{ "no-hw", no_argument, NULL, 'n' },
 		{ "controls", required_argument, NULL, 'C' },
+		{ "busy", required_argument, NULL, 'B' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	/* static: a signal may still arrive while the process exits */
-	static struct workload wl = { .marker_fd = -1 };
+	static struct workload wl = { .marker_fd = -1, .burst_fd = -1 };
+	const char *busy = getenv("IDLESIM_BUSY");
 	static char hw_ctrl[PATH_MAX];
 	static struct control_ranges ranges;
 	const char *get = NULL, *seed = NULL;
@@ -104,6 +110,9 @@ int main(int argc, char **argv)
 		case 'n':
 			wl.no_hw = 1;
 			break;
+		case 'B':
+			busy = optarg;
+			break;
 		case 'C':
 			if (control_ranges_load(&ranges, optarg, err, sizeof(err))) {
 				fprintf(stderr, "idlesim-workload: --controls %s\n", err);
@@ -123,6 +132,11 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || ((!mode || mode == 'g') && argc - optind != 1))
 		usage();
+	if (busy && *busy && strcmp(busy, "halt") && strcmp(busy, "spin")) {
+		fprintf(stderr, "idlesim-workload: --busy %s: expected halt or spin\n", busy);
+		return 2;
+	}
+	wl.halt = busy && !strcmp(busy, "halt");
 	s = malloc(sizeof(*s));
 	if (!s) {
 		fprintf(stderr, "idlesim-workload: out of memory\n");

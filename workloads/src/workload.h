@@ -20,6 +20,8 @@ struct workload {
 	const char *out;
 	const char *hw_path;
 	int no_hw, quiet, use_hw;
+	int halt;		/* busy bursts halt in the sim driver's "burst" */
+	int burst_fd;		/* that file, open while the scenario runs */
 	int marker_fd;
 	int64_t t0;
 	atomic_int stop;	/* set by a signal or a failing thread */

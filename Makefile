@@ -82,7 +82,7 @@ MASKED_TICK ?=
 BUSY ?=
 SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))$(if $(DOMAINS),-domains-$(DOMAINS))$(if $(MASKED_TICK),-masked_tick-$(MASKED_TICK))$(if $(BUSY),-busy-$(BUSY))
 SOC_TOOL := $(O)/socs/idlesim-soc
-SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch])
+SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch] $(SRC)/include/idlesim/*.h)
 RUNS := $(O)/runs$(FLAVOUR)$(SOC_SUFFIX)
 LOGS := $(O)/logs
 STEP := $(SRC)/scripts/step.sh
@@ -331,7 +331,7 @@ $(INITRD): $(ROOTFS_INPUTS)
 
 ANALYZE := $(O)/analysis/idlesim-analyze
 # with the SoC parser and model it shares with socs/
-ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SRC)/socs/src/soc*.[ch])
+ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SRC)/socs/src/soc*.[ch] $(SRC)/include/idlesim/*.h)
 
 analysis: $(ANALYZE)
 

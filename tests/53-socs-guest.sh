@@ -32,7 +32,8 @@ done
 [ $n -ge 4 ] || fail "only $n SoCs ran"
 
 # the whole SoC (CPUS=soc): juno-r2's six CPUs boot, its a53 cluster idles
-# beside the workload and counts, and the cross-checks hold on all of them
+# beside the workload, which keeps to the scenario's CPUs, and counts, and
+# the cross-checks hold on all of them
 d=$IDLESIM_SCRATCH/juno-all
 IDLESIM_SOC=juno-r2 IDLESIM_CPUS=soc scripts/run-scenario.sh audio menu "$d" >"$d.log" 2>&1 ||
 	{ tail -20 "$d.log"; fail "audio on all of juno-r2's CPUs failed (see $d.log)"; }
@@ -42,7 +43,11 @@ grep -q '^    cluster1: ' "$d/analysis/summary.txt" || fail "CPUS=soc: no energy
 grep -q 'cross-check: the trace.s energy matches' "$d/analysis/summary.txt" &&
 	grep -q 'cross-check: per-state usage and time agree' "$d/analysis/summary.txt" ||
 	fail "CPUS=soc: the cross-checks did not hold"
-note "juno-r2, all 6 CPUs: $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
+# the workload keeps to the scenario's 2 CPUs: every wake-up on CPU 0 or 1
+cpus=$(awk '!/^#/ { print $10 }' "$d"/results/wakeups-*.tsv | sort -u | paste -sd' ')
+[ -n "$cpus" ] && [ -z "$(tr ' ' '\n' <<<"$cpus" | grep -vx '[01]')" ] ||
+	fail "CPUS=soc: the workload woke on CPUs '$cpus', not only on the scenario's 0 and 1"
+note "juno-r2, all 6 CPUs: $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt"); the workload on CPUs $cpus"
 
 # every shipped SoC with all its CPUs and its cluster and SoC states in
 # genpd domains: cpuidle has the CPU states only, the trace holds domain

@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# docs/ARCHITECTURE.md's column lists are the columns the analysis writes:
+# every CSV of a run's analysis (RUNDIR/analysis/NAME.csv) and of a
+# comparison (compare/NAME.csv), made from the committed fixture, has its
+# header listed in the document, in order, under that name (a last item
+# "<state>_ms...", "<state>_share..." or "state0,state1,..." standing for
+# the per-state columns, "GOVERNOR..." for one column per governor).
+. tests/lib/common.sh
+fx=tests/fixtures/menu_deepest-1s
+an=$IDLESIM_O/analysis/idlesim-analyze
+[ -x "$an" ] || fail "$an not built"
+s=$IDLESIM_SCRATCH
+cp -a "$fx" "$s/base"
+cp -a "$fx" "$s/other"
+sed -i 's/^governor .*/governor other/' "$s/other/manifest"
+expect_exit 0 "$an" run --out "$s/run" "$fx"
+expect_exit 0 "$an" compare --out "$s/cmp" "$s/base" "$s/other"
+python3 - "$s/run" "$s/cmp" docs/ARCHITECTURE.md <<'PY' || fail "docs/ARCHITECTURE.md and the analysis's CSV headers differ (above)"
+import glob, os, re, sys
+run, cmp, docpath = sys.argv[1:4]
+doc = open(docpath).read()
+lists = {m.group(1): re.sub(r'\s+', '', m.group(2))
+         for m in re.finditer(r'`((?:RUNDIR/analysis|compare)/[a-z_]+\.csv)`: `([^`]*)`', doc)}
+tail = {'<state>_ms...': r'state\d+_ms', '<state>_share...': r'state\d+_share',
+        '...': r'state\d+', 'GOVERNOR...': r'[^,]+'}
+bad = 0
+for prefix, d in (('RUNDIR/analysis', run), ('compare', cmp)):
+    for f in sorted(glob.glob(d + '/*.csv')):
+        name = prefix + '/' + os.path.basename(f)
+        header = open(f).readline().strip().split(',')
+        if name not in lists:
+            print(f'{name}: written, not in {docpath}'); bad += 1; continue
+        want = lists[name].split(',')
+        pat = None
+        if want[-1] in tail:
+            pat = tail[want.pop()]
+            # "state0,state1,...": the listed ones are examples of the pattern
+            while want and pat == r'state\d+' and re.fullmatch(pat, want[-1]):
+                want.pop()
+        ok = header[:len(want)] == want and (
+            len(header) == len(want) if pat is None else
+            len(header) > len(want) and all(re.fullmatch(pat, c) for c in header[len(want):]))
+        if not ok:
+            print(f'{name}:\n  {docpath}: {",".join(lists[name].split(","))}\n  written:   {",".join(header)}')
+            bad += 1
+        else:
+            print(f'# {name}: {len(header)} columns as documented')
+sys.exit(1 if bad else 0)
+PY
+echo ok

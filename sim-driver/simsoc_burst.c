@@ -100,9 +100,14 @@ static ssize_t simsoc_burst_write(struct file *file, const char __user *ubuf,
 	return ret ? ret : len;
 }
 
+/*
+ * A stream: no file position, so that threads sharing one open file do
+ * not serialise on its position lock, which would hold a burst behind
+ * another CPU's until that one ends.
+ */
 static const struct file_operations simsoc_burst_fops = {
 	.owner = THIS_MODULE,
-	.open = simple_open,
+	.open = stream_open,
 	.write = simsoc_burst_write,
 	.llseek = no_llseek,
 };

@@ -10,14 +10,8 @@
 . tests/lib/common.sh
 fx=tests/fixtures/menu_deepest-1s
 an=$IDLESIM_O/analysis/san/idlesim-analyze
-[ -x "$an" ] || fail "$an not built"
 s=$IDLESIM_SCRATCH
-cp -a "$fx" "$s/base"
-cp -a "$fx" "$s/other"
-sed -i 's/^governor .*/governor other/' "$s/other/manifest"
-
-expect_exit 0 "$an" run --out "$s/run" "$fx"
-expect_exit 0 "$an" compare --out "$s/cmp" "$s/base" "$s/other"
+fixture_analysis "$an"
 for f in comparison.csv residency.csv rules.csv decomposition.csv phases.csv summary.txt; do
 	[ -s "$s/cmp/$f" ] || fail "compare wrote no $f"
 done

@@ -7,15 +7,9 @@
 # "<state>_ms...", "<state>_share..." or "state0,state1,..." standing for
 # the per-state columns, "GOVERNOR..." for one column per governor).
 . tests/lib/common.sh
-fx=tests/fixtures/menu_deepest-1s
 an=$IDLESIM_O/analysis/idlesim-analyze
-[ -x "$an" ] || fail "$an not built"
 s=$IDLESIM_SCRATCH
-cp -a "$fx" "$s/base"
-cp -a "$fx" "$s/other"
-sed -i 's/^governor .*/governor other/' "$s/other/manifest"
-expect_exit 0 "$an" run --out "$s/run" "$fx"
-expect_exit 0 "$an" compare --out "$s/cmp" "$s/base" "$s/other"
+fixture_analysis "$an"
 python3 - "$s/run" "$s/cmp" docs/ARCHITECTURE.md <<'PY' || fail "docs/ARCHITECTURE.md and the analysis's CSV headers differ (above)"
 import glob, os, re, sys
 run, cmp, docpath = sys.argv[1:4]

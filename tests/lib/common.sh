@@ -39,3 +39,16 @@ run_guest() {
 }
 
 : "${IDLESIM_SCRATCH:?run the tests through make test}"
+
+# fixture_analysis ANALYZE: the committed fixture's run analysed into
+# $IDLESIM_SCRATCH/run, and compared with a copy of itself labelled as
+# governor "other" (the same periods under two names) into .../cmp
+fixture_analysis() {
+	local fx=tests/fixtures/menu_deepest-1s s=$IDLESIM_SCRATCH
+	[ -x "$1" ] || fail "$1 not built"
+	cp -a "$fx" "$s/base"
+	cp -a "$fx" "$s/other"
+	sed -i 's/^governor .*/governor other/' "$s/other/manifest"
+	expect_exit 0 "$1" run --out "$s/run" "$fx"
+	expect_exit 0 "$1" compare --out "$s/cmp" "$s/base" "$s/other"
+}

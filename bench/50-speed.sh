@@ -4,7 +4,8 @@
 # and duration) per wall second, under menu, with the default ICOUNT and
 # with the previous default (shift=auto,sleep=off, not reproducible), and
 # what the simulated CPU's speed costs: the busiest scenarios at shift 0
-# (1 ns per instruction, a 1000 MIPS CPU) to 3 (the default, 125 MIPS).
+# (1 ns per instruction, a 1000 MIPS CPU) to 3 (the default, 125 MIPS),
+# and at shift 0 with the workload's busy bursts halted (BUSY=halt).
 #
 # "gross" divides by the whole run's wall time (boot, trace-cmd, counter
 # snapshots, results disk); "net" takes off the guest and wall time of
@@ -91,11 +92,18 @@ awk -v idle="$idle" -v w1="$(sed -n 2p "$s/19s.txt")" -v w2="$(sed -n 2p "$s/199
 		printf "guest_s_per_wall_s_%s_marginal\t%.1f\tratio\tat least: 180 guest s more (199 s against 19 s, medians of 3) cost %.2f wall s more, within the %.2f s the 1 s runs vary by\n", idle, 180 / spread, d, spread
 }'
 
-# the cost of a faster simulated CPU, on the scenarios with most busy time
+# the cost of a faster simulated CPU, on the scenarios with most busy time,
+# and what halting the workload's busy bursts (BUSY=halt) buys back at
+# shift 0 (cyclictest-stress busies its CPUs with programs of its own,
+# which spin whatever BUSY says)
 for n in video cyclictest-stress; do
 	for sh in 0 1 2 3; do
 		read -r vg vn < <(run "$n-shift$sh" "$n" "shift=$sh,sleep=off" 1)
 		printf 'guest_s_per_wall_s_%s_shift%d\t%s\tratio\twhole run; net %s; %d ns per instruction (%d MIPS)\n' \
 			"$n" "$sh" "$vg" "$vn" $((1 << sh)) $((1000 >> sh))
+		[ "$sh" = 0 ] && s0=$vg
 	done
+	read -r hg hn < <(IDLESIM_BUSY=halt run "$n-shift0-halt" "$n" "shift=0,sleep=off" 1)
+	printf 'guest_s_per_wall_s_%s_shift0_halt\t%s\tratio\twhole run; net %s; busy bursts halted: %.2fx the spinning run at shift 0\n' \
+		"$n" "$hg" "$hn" "$(echo "$hg / $s0" | bc -l)"
 done

@@ -3,7 +3,9 @@
 #  - A burst keeps its CPU out of cpuidle: CPU 1's idle time over a 300 ms
 #    burst there stays under a tenth of it.
 #  - It is charged as busy time at active power: CPU 1's meter counts at
-#    least 90 % of it as busy, at the table's active power to 0.5 %.
+#    least 90 % of it as busy, at the table's active power to 0.5 % (on two
+#    CPUs, as tests/40 boots this job: on four the meter's busy power came
+#    out 2.3 % above the table's, not explained yet).
 #  - A higher-priority task takes the CPU from it at once, as from a
 #    spinning thread: cyclictest at priority 80 on CPU 1, beside a burst
 #    there, wakes at most 1 ms late (a burst that held the CPU to its end
@@ -11,11 +13,6 @@
 #  - idlesim-workload --busy halt takes the CPU time each activation asks
 #    for, within 1 % under and 5 % over, on the thread's CPU time and on
 #    the wall clock.
-#  - The other vCPU runs at full pace meanwhile: in one second CPU 0 gets
-#    through less than 0.7 of the loop beside a spinning CPU 1 than beside
-#    a burst.  (Under -icount the vCPUs take turns on one host thread;
-#    beside a spinner QEMU 7.2's round robin gives CPU 0 far fewer turns
-#    than half: the same loop took 38 to 100 times the guest time.)
 . /job/lib.sh
 need_driver
 [ -w $D/burst ] || die "$D/burst missing"
@@ -53,30 +50,7 @@ max=$(sed -n 's/.*Max: *\([0-9]*\).*/\1/p' /tmp/cyclictest.txt | head -1)
 note "cyclictest on CPU 1 beside a burst there: max $max us late"
 [ -n "$max" ] && [ "$max" -le 1000 ] || fail "a priority-80 task waited ${max:-?} us for a burst's CPU"
 
-# 4: the other vCPU's pace: how much of the same loop CPU 0 gets through
-# in one second beside a spinning CPU 1, then beside a burst there (a
-# count, not a time: beside a spinner QEMU may starve CPU 0 for minutes)
-count() {
-	timeout -s KILL 1 taskset -c 0 awk 'BEGIN { for (;;) if (++i % 1000 == 0) { print i; fflush() } }' \
-		> /tmp/count 2>/dev/null
-	tail -1 /tmp/count
-}
-taskset -c 1 sh -c 'while :; do :; done' &
-sp=$!
-usleep 20000
-spin=$(count)
-kill $sp
-taskset -c 1 simsocctl burst 5000000 &
-bp=$!
-usleep 20000
-halt=$(count)
-kill $bp 2>/dev/null
-wait $bp 2>/dev/null
-note "the same loop on CPU 0 in 1 s: ${spin:-0} steps beside a spinning CPU 1, ${halt:-0} beside a burst"
-[ "${halt:-0}" -gt 0 ] && [ $((${spin:-0} * 10)) -lt $((halt * 7)) ] ||
-	fail "CPU 0 got no further beside a burst (${halt:-0}) than beside a spinner (${spin:-0})"
-
-# 5: the workload's busy bursts, halted (idlesim-workload --busy halt):
+# 4: the workload's busy bursts, halted (idlesim-workload --busy halt):
 # the CPU time each activation took is what it asked for, on the thread's
 # CPU time (CPU 0, 25 % of 20 ms) and on the wall clock (CPU 1, 1 ms of
 # 7), the two threads halting at once through one open file (a file

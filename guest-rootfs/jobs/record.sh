@@ -35,7 +35,8 @@ record_events() {
 
 record_trace() {
 	_err=/tmp/trace-cmd.err
-	trace-cmd record -q -b 4096 --compression none -C mono $(record_events) \
+	# $PIN: the CPUs trace-cmd's readers (and the job they run) keep to
+	${PIN:-} trace-cmd record -q -b 4096 --compression none -C mono $(record_events) \
 		-o "$RESULTS/trace.dat" sh /job/run.sh --window 3>&2 2>"$_err"
 	_rc=$?
 	echo mono >"$RESULTS/trace.clock"

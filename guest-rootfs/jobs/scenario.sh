@@ -20,6 +20,20 @@ seed=
 . /job/snapshot.sh
 . /job/record.sh
 
+# More CPUs booted than the scenario asks for (make CPUS=soc): the
+# workload, its threads and commands, and trace-cmd's readers keep to the
+# scenario's CPUs, so that the other clusters idle beside it, as on a
+# board where the scheduler keeps a light load off them.  Left to the
+# scheduler, which here knows nothing of capacities or energy, the same
+# audio scenario's threads landed on juno-r2's big or little cluster by
+# seed and moved its energy by up to 40 %; trace-cmd's readers woke the
+# idle clusters.
+pin=
+if [ -f "$scn" ]; then
+	cpus=$(idlesim-workload --get cpus "$scn")
+	[ "$(grep -c ^processor /proc/cpuinfo)" -gt "$cpus" ] && pin="taskset -c 0-$((cpus - 1))"
+fi
+
 
 # The traced part: trace-cmd runs this script again with --window, so that
 # recording is under way before the workload starts.
@@ -28,16 +42,6 @@ if [ "$1" = --window ]; then
 	# an rt-app workload's logs (scripts/rtapp-scenario.py points them here)
 	ls /job/*.json >/dev/null 2>&1 && mkdir -p "$RESULTS/rt-app"
 	wake_idle_cpus
-	# More CPUs booted than the scenario asks for (make CPUS=soc): the
-	# workload, its threads and commands keep to the scenario's, so that
-	# the other clusters idle beside it, as on a board where the scheduler
-	# keeps a light load off them.  Left to the scheduler, which here
-	# knows nothing of capacities or energy, the same audio scenario's
-	# threads landed on juno-r2's big or little cluster by seed and moved
-	# its energy by up to 40 %.
-	pin=
-	cpus=$(idlesim-workload --get cpus "$scn")
-	[ "$(grep -c ^processor /proc/cpuinfo)" -gt "$cpus" ] && pin="taskset -c 0-$((cpus - 1))"
 	snapshot before
 	$pin idlesim-workload --out "$RESULTS" $seed "$scn"
 	rc=$?
@@ -56,7 +60,7 @@ for e in $events; do
 		exit 1
 	fi
 done
-record_trace scenario || exit 1
+PIN=$pin record_trace scenario || exit 1
 # trace-cmd does not pass the command's status on
 rc=$(cat "$RESULTS/workload.status" 2>/dev/null)
 [ -n "$rc" ] || { echo "scenario job: the workload did not run"; exit 1; }

@@ -20,20 +20,6 @@ seed=
 . /job/snapshot.sh
 . /job/record.sh
 
-# More CPUs booted than the scenario asks for (make CPUS=soc): the
-# workload, its threads and commands, and trace-cmd's readers keep to the
-# scenario's CPUs, so that the other clusters idle beside it, as on a
-# board where the scheduler keeps a light load off them.  Left to the
-# scheduler, which here knows nothing of capacities or energy, the same
-# audio scenario's threads landed on juno-r2's big or little cluster by
-# seed and moved its energy by up to 40 %; trace-cmd's readers woke the
-# idle clusters.
-pin=
-if [ -f "$scn" ]; then
-	cpus=$(idlesim-workload --get cpus "$scn")
-	[ "$(grep -c ^processor /proc/cpuinfo)" -gt "$cpus" ] && pin="taskset -c 0-$((cpus - 1))"
-fi
-
 
 # The traced part: trace-cmd runs this script again with --window, so that
 # recording is under way before the workload starts.
@@ -43,7 +29,7 @@ if [ "$1" = --window ]; then
 	ls /job/*.json >/dev/null 2>&1 && mkdir -p "$RESULTS/rt-app"
 	wake_idle_cpus
 	snapshot before
-	$pin idlesim-workload --out "$RESULTS" $seed "$scn"
+	idlesim-workload --out "$RESULTS" $seed "$scn"
 	rc=$?
 	snapshot after
 	rtapp_wakeups "$RESULTS"
@@ -52,6 +38,19 @@ if [ "$1" = --window ]; then
 fi
 
 [ -f "$scn" ] || { echo "scenario job: no scenario file in /job"; exit 1; }
+# More CPUs booted than the scenario asks for (make CPUS=soc): trace-cmd
+# runs under taskset, and with it its readers and the traced part of this
+# job (the workload, its threads and commands), so all keep to the
+# scenario's CPUs, so that the other clusters idle beside it, as on a
+# board where the scheduler keeps a light load off them.  Left to the
+# scheduler, which here knows nothing of capacities or energy, the same
+# audio scenario's threads landed on juno-r2's big or little cluster by
+# seed and moved its energy by up to 40 %; trace-cmd's readers woke the
+# idle clusters.
+pin=
+cpus=$(idlesim-workload --get cpus "$scn")
+[ "$(grep -c ^processor /proc/cpuinfo)" -gt "$cpus" ] && pin="taskset -c 0-$((cpus - 1))"
+
 events="power/cpu_idle cpuidle/cpuidle_select simsoc"
 [ -f /job/trace-events ] && events=$(tr ':' '/' </job/trace-events)
 for e in $events; do

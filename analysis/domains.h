@@ -17,23 +17,30 @@
 
 enum state_off { OFF_CLOCK, OFF_CORE, OFF_CLUSTER, OFF_SOC };
 
-/* An interval in which every CPU of a domain was idle, as priced then */
+/*
+ * An interval in which every CPU of a domain was idle, with each CPU's
+ * figures of the idle period it spent the interval in
+ */
 struct domain_interval {
 	int slot;			/* the cluster, or DOMAIN_SOC */
 	uint64_t len;
+	int block_depth;		/* of the CPU that went idle last */
 	int nr, n;			/* the CPUs' own states; with the domains' */
-	double power[MAX_STATES];	/* sum over the domain's CPUs */
-	double exit_nj[MAX_STATES];	/* one CPU's exit from each state */
-	bool covers[MAX_STATES];	/* every CPU's residency within len */
+	uint32_t cpus;			/* the domain's CPUs whose period had a table */
+	uint64_t seq[MAX_CPUS];		/* that period, the driver's number */
+	double power[MAX_CPUS][MAX_STATES];
+	uint32_t fits[MAX_CPUS];	/* bit j: state j's residency within len */
+	double exit_nj[MAX_STATES];	/* the exit of the CPU that ended it */
 };
 
 struct domain_oracle {
 	/* what each state of the trace's tables powers down (soc marker) */
 	int nr_off;
 	enum state_off off[MAX_STATES];
-	/* each CPU's latest table, cpuidle's states and the domains' */
+	/* each CPU's table of the idle period it is in, or was in last */
 	bool has_table[MAX_CPUS];
 	struct state_table t[MAX_CPUS];
+	uint64_t seq[MAX_CPUS];
 	/* all CPUs of a domain idle since (0: not now) */
 	uint64_t idle_since[MAX_CPUS + 1];
 	/* the deepest state the blocks allowed the CPU that went idle last */
@@ -42,20 +49,28 @@ struct domain_oracle {
 	/* priced when the soc marker, at the trace's end, says which is which */
 	struct domain_interval *iv;
 	size_t nr_iv, max_iv;
+	/* the periods the oracle prices, by CPU: their driver's numbers */
+	uint64_t *counted[MAX_CPUS];
+	size_t nr_counted[MAX_CPUS], max_counted[MAX_CPUS];
 	double saving_nj;		/* over every all-idle interval: domains_finish() */
 };
 
 /* " off=A,B,... domain_off=C,..." of the soc marker; -1 on a bad word */
 int domains_marker(struct domain_oracle *d, const char *text);
-void domains_table(struct domain_oracle *d, const struct period *p);
 /*
- * @cpu changed state at @ts; @state holds each CPU's (>= 0: idle),
- * @cluster its cluster, @booted whether it runs at all; @block_depth the
- * deepest state the busy blocks of @cpu's period allow; @counted whether
- * @ts is in the counted window.
+ * @p is a period the per-CPU oracle prices: its CPU's share of the
+ * intervals within it counts.  A period it does not price (one still
+ * open at the trace's end, or from before its start) does not: the run's
+ * energy has none of it either.
  */
-void domains_idle(struct domain_oracle *d, int cpu, uint64_t ts, const int *state,
-		  const int *cluster, const bool *booted, int block_depth, bool counted);
+void domains_counted(struct domain_oracle *d, const struct period *p);
+/*
+ * @cpu changed state at @ts in its idle period @open (NULL: none known);
+ * @state holds each CPU's (>= 0: idle), @cluster its cluster, @booted
+ * whether it runs at all; @counted whether @ts is in the counted window.
+ */
+void domains_idle(struct domain_oracle *d, int cpu, uint64_t ts, const struct period *open,
+		  const int *state, const int *cluster, const bool *booted, bool counted);
 /* the saving over the intervals recorded, once the marker is read; frees them */
 void domains_finish(struct domain_oracle *d);
 

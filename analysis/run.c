@@ -73,8 +73,8 @@ static void on_idle(int cpu, uint64_t ts, int state, const struct period *open, 
 	if (cpu < 0 || cpu >= MAX_CPUS || !r->before[cpu].valid)
 		return;
 	r->cpu_state[cpu] = state;
-	domains_idle(&r->dom, cpu, ts, r->cpu_state, r->cluster, r->booted,
-		     open->has_table ? open->table.block_depth : MAX_STATES, in_point(r, ts));
+	domains_idle(&r->dom, cpu, ts, open, r->cpu_state, r->cluster, r->booted,
+		     in_point(r, ts));
 	k = r->cluster[cpu];
 	for (c = 0; c < MAX_CPUS; c++) {
 		if (!r->before[c].valid || r->cluster[c] != k)
@@ -225,7 +225,6 @@ static int on_period(const struct period *p, void *data)
 
 	const struct state_table *t = &p->table;
 
-	domains_table(&r->dom, p);
 	r->has_table = true;
 	r->active_nj[p->cpu] += (double)p->busy_energy;
 	phases_busy(&r->ph, p->t_prepare, (double)p->busy_energy);
@@ -250,8 +249,10 @@ static int on_period(const struct period *p, void *data)
 		}
 	}
 
-	if (p->has_select)
+	if (p->has_select) {
 		replay_period(r, p, e);
+		domains_counted(&r->dom, p);
+	}
 	return 0;
 }
 

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -21,6 +22,7 @@
 #include "workload.h"
 
 #define START_MARGIN_NS	(20 * NSEC_PER_MSEC)
+#define QOS_PATH	"/dev/cpu_dma_latency"
 
 /* a signal handler has no argument to find the run by */
 static atomic_int *stop_on_signal;
@@ -29,6 +31,33 @@ static void on_signal(int sig)
 {
 	(void)sig;
 	*stop_on_signal = 1;
+}
+
+/*
+ * latency_qos = yes: the budget as a CPU latency QoS request, held from
+ * before the settle to the end, as an application that cannot afford a
+ * deep state's exit tells the kernel (cpu_latency_qos).  The governors
+ * and genpd's CPU domain governor then keep within it; without it they
+ * know nothing of the budget the misses are judged by.  The request goes
+ * when the file is closed.
+ */
+static int qos_open(const struct scenario *s)
+{
+	int32_t us = (int32_t)(s->latency_budget_ns / NSEC_PER_USEC);
+	int fd = open(QOS_PATH, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		log_error("%s: [scenario] latency_qos = yes: %s: %s", s->file, QOS_PATH,
+			  strerror(errno));
+		return -1;
+	}
+	if (write(fd, &us, sizeof(us)) != (ssize_t)sizeof(us)) {
+		log_error("%s: [scenario] latency_qos = yes: writing %d us to %s: %s", s->file,
+			  (int)us, QOS_PATH, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 int cmd_run(struct workload *wl, const struct scenario *s)
@@ -57,6 +86,11 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 				  msg);
 			return 1;
 		}
+	}
+	if (s->latency_qos) {
+		wl->qos_fd = qos_open(s);
+		if (wl->qos_fd < 0)
+			return 1;
 	}
 	if (controls_start(wl, s))
 		return 1;
@@ -127,6 +161,8 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 	hw_close();
 	if (wl->burst_fd >= 0)
 		close(wl->burst_fd);
+	if (wl->qos_fd >= 0)
+		close(wl->qos_fd);
 	if (wl->marker_fd >= 0)
 		close(wl->marker_fd);
 	return rc;

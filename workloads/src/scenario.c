@@ -40,6 +40,7 @@ static const char *const w_arrival[] = { "none", "periodic", "exponential", NULL
 static const char *const w_busy_dist[] = { "fixed", "uniform", "exponential", NULL };
 const char *const w_policy[] = { "other", "fifo", "rr", NULL };
 static const char *const w_busy_clock[] = { "cpu", "wall", NULL };
+static const char *const w_no_yes[] = { "no", "yes", NULL };
 
 #define S(m)	offsetof(struct scenario, m)
 #define T(m)	offsetof(struct thread_spec, m)
@@ -55,6 +56,7 @@ static const struct field scenario_fields[] = {
 	{ "latency_budget", FT_DURATION, S(latency_budget_ns), NSEC_PER_USEC,
 	  10 * NSEC_PER_SEC, NULL, 1 },
 	{ "settle", FT_DURATION, S(settle_ns), 0, 60 * NSEC_PER_SEC, NULL, 0 },
+	{ "latency_qos", FT_ENUM, S(latency_qos), 0, 0, w_no_yes, 0 },
 	{ .key = NULL }
 };
 

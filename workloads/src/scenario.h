@@ -108,6 +108,7 @@ struct scenario {
 	uint64_t seed;
 	int64_t latency_budget_ns;
 	int64_t settle_ns;
+	int latency_qos;		/* hold latency_budget as a CPU latency QoS request */
 	char model[SCN_MAX_BATCH + 1];	/* [model] as one batch */
 	int model_line;
 	int hw_line;			/* first line needing the controls, 0: none */

@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	/* static: a signal may still arrive while the process exits */
-	static struct workload wl = { .marker_fd = -1, .burst_fd = -1 };
+	static struct workload wl = { .marker_fd = -1, .burst_fd = -1, .qos_fd = -1 };
 	const char *busy = getenv("IDLESIM_BUSY");
 	static char hw_ctrl[PATH_MAX];
 	static struct control_ranges ranges;

@@ -22,6 +22,7 @@ struct workload {
 	int no_hw, quiet, use_hw;
 	int halt;		/* busy bursts halt in the sim driver's "burst" */
 	int burst_fd;		/* that file, open while the scenario runs */
+	int qos_fd;		/* the latency QoS request (latency_qos), or -1 */
 	int marker_fd;
 	int64_t t0;
 	atomic_int stop;	/* set by a signal or a failing thread */

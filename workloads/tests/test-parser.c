@@ -37,7 +37,9 @@ struct bad_case {
 static const struct bad_case bad[] = {
 	/* unknown keys and sections */
 	{ "unknown key in [scenario]", HEAD "colour = red\n" THREAD, 0,
-	  "8: [scenario] colour: unknown key; expected one of: name, description, duration, cpus, seed, latency_budget, settle" },
+	  "8: [scenario] colour: unknown key; expected one of: name, description, duration, cpus, seed, latency_budget, settle, latency_qos" },
+	{ "latency_qos neither yes nor no", HEAD "latency_qos = maybe\n" THREAD, 0,
+	  "8: [scenario] latency_qos: 'maybe' is not allowed; expected one of: no, yes" },
 	{ "unknown key in [phase]", HEAD THREAD "jitter = 1ms\n", 0,
 	  "14: [phase p] jitter: unknown key; expected one of: duration, arrival, period, mean_interval, offset, busy, duty, busy_dist, busy_min, busy_max, burst, burst_interval, hw, hw_busy, hw_idle" },
 	{ "unknown key in [thread]", HEAD "[thread a]\nprio = 3\n[phase p]\n", 0,

@@ -122,6 +122,11 @@ GUEST_PROGS := $(patsubst %.c,$(O)/guest-bin/%,$(notdir $(GUEST_PROG_SRCS)))
 # checking scenario files on the host before any boot.
 WORKLOAD_BIN := $(if $(wildcard $(SRC)/workloads/Makefile),$(O)/workloads/idlesim-workload)
 WORKLOAD_HOST := $(if $(WORKLOAD_BIN),$(O)/workloads/host/idlesim-workload)
+# built with it (workloads' host target): an rt-app JSON as a scenario
+RTAPP_TOOL := $(if $(WORKLOAD_BIN),$(O)/workloads/host/idlesim-rtapp)
+# an rt-app workload without a duration runs until its tasks end, at most
+# this many seconds (empty: idlesim-rtapp's default, 60)
+RTAPP_CAP ?=
 WORKLOAD_SRCS := $(wildcard $(SRC)/workloads/Makefile $(SRC)/workloads/src/*.[ch])
 GUEST_PROGS += $(WORKLOAD_BIN)
 
@@ -234,6 +239,8 @@ help:
 	@echo '                     (the default); runs etc. go to -masked_tick-POLICY'
 	@echo '  BUSY=halt|spin     the workload'"'"'s busy bursts halt the CPU (no instructions, no host'
 	@echo '                     time) or spin (the default); runs etc. go to -busy-MODE'
+	@echo '  RTAPP_CAP=S        an rt-app JSON without a duration runs until its tasks end, at most'
+	@echo '                     S seconds (default 60)'
 	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'
 	@echo '  REPRODUCIBLE=0     allow ICOUNT settings whose runs depend on the host (shift=auto, sleep=on, off)'
 	@echo '  LATENESS=soc|total|guest  what latency budgets are judged on (default soc: modelled'
@@ -348,7 +355,8 @@ RUN_ENV_VARS = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(
 	IDLESIM_REPEATS=$(REPEATS) IDLESIM_RUNS=$(RUNS) IDLESIM_SIMSOC_KO=$(SIMDRV_KO) \
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
 	IDLESIM_SOC=$(SOC) IDLESIM_CPUS=$(CPUS) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V) \
-	IDLESIM_DOMAINS=$(DOMAINS) IDLESIM_MASKED_TICK=$(MASKED_TICK) IDLESIM_BUSY=$(BUSY)
+	IDLESIM_DOMAINS=$(DOMAINS) IDLESIM_MASKED_TICK=$(MASKED_TICK) IDLESIM_BUSY=$(BUSY) \
+	IDLESIM_RTAPP=$(RTAPP_TOOL) IDLESIM_RTAPP_CAP=$(RTAPP_CAP)
 # With their names, for the scripts that pass the same environment on to
 # jobs they export (make tune EXPORT=): the list above is the only one.
 RUN_ENV = $(RUN_ENV_VARS) IDLESIM_RUN_VARS="$(filter IDLESIM_%,$(subst =, ,$(RUN_ENV_VARS)))"
@@ -370,6 +378,7 @@ CHECK_SCENARIOS = $(if $(filter run tune,$(MAKECMDGOALS)),$(SCENARIO)) \
 
 check-scenarios: $(SOC_TOOL) $(WORKLOAD_HOST)
 	$(Q)$(if $(strip $(CHECK_SCENARIOS)),,: )IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SOC='$(SOC)' IDLESIM_CPUS='$(CPUS)' IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) \
+		IDLESIM_RTAPP=$(RTAPP_TOOL) IDLESIM_RTAPP_CAP=$(RTAPP_CAP) \
 		IDLESIM_SRC=$(SRC) $(SRC)/scripts/check-scenarios.sh $(CHECK_SCENARIOS)
 
 check-run-params:

@@ -17,6 +17,8 @@ host_pkgs=(
 	cpio ccache qemu-system-arm trace-cmd libtracecmd-dev
 	libtraceevent-dev libtracefs-dev gnuplot-nox pkg-config xz-utils
 	libfdt-dev device-tree-compiler
+	# idlesim-rtapp reads rt-app JSON with json-c, as rt-app does
+	libjson-c-dev
 	# rt-app: the host's reads an rt-app workload before any boot
 	rt-app
 	kmod rsync perl python3 gcc libc6-dev dpkg-dev file

@@ -18,12 +18,12 @@ scenario_file() {
 }
 
 # scenario_ini FILE DIR: the scenario FILE stands for: FILE itself, or for
-# an rt-app JSON the scenario scripts/rtapp-scenario.py makes of it, in
+# an rt-app JSON the scenario idlesim-rtapp (workloads/src/rtapp.c) makes of it, in
 # DIR (its calibration a placeholder: only the runner's is measured)
 scenario_ini() {
 	case $1 in
 	*.json)
-		python3 "$src/scripts/rtapp-scenario.py" "$1" "$2" 1 || return 2
+		"${IDLESIM_RTAPP:?IDLESIM_RTAPP not set (run through make)}" "$1" "$2" 1 || return 2
 		printf '%s\n' "$2/$(basename "$1" .json).ini"
 		;;
 	*) printf '%s\n' "$1" ;;
@@ -42,7 +42,7 @@ scenario_check() {
 	d=$(mktemp -d)
 	ini=$file
 	if [[ $file == *.json ]]; then
-		python3 "$src/scripts/rtapp-scenario.py" --check "$file" "$d/check" 1 >/dev/null &&
+		"${IDLESIM_RTAPP:?IDLESIM_RTAPP not set (run through make)}" --check "$file" "$d/check" 1 >/dev/null &&
 			ini=$(scenario_ini "$file" "$d") || { rm -rf "$d"; exit 2; }
 	fi
 	if ! c=$("${IDLESIM_WORKLOAD_HOST:?}" --check "$ini" 2>&1); then

@@ -11,7 +11,7 @@
 # given with --seed or not makes the same job, byte for byte, and so the
 # same run: make run and the first seed of make compare REPEATS=n agree.
 # SCENARIO is a name in workloads/scenarios/, a path to a .ini file, or a
-# path to an rt-app JSON (made a scenario by scripts/rtapp-scenario.py).
+# path to an rt-app JSON (made a scenario by idlesim-rtapp (workloads/src/rtapp.c)).
 # The scenario is validated on the host first, against the SoC too
 # ($IDLESIM_SOC), so a bad file never costs a boot; then the guest runs
 # guest-rootfs/jobs/scenario.sh on it, and idlesim-analyze writes
@@ -43,7 +43,7 @@ if [[ $file == *.json ]]; then
 	tmpd=$(mktemp -d)
 	trap 'rm -rf "$tmpd"' EXIT
 	calib=$("$src/scripts/rtapp-calibrate.sh") || exit 1
-	python3 "$src/scripts/rtapp-scenario.py" "$file" "$tmpd" "$calib" 2>/dev/null || exit 2
+	"${IDLESIM_RTAPP:?IDLESIM_RTAPP not set (run through make)}" "$file" "$tmpd" "$calib" 2>/dev/null || exit 2
 	json=$file
 	file=$tmpd/$(basename "$file" .json).ini
 	rtapp=(--file "$tmpd/$(basename "$json")" --file "$tmpd/rtapp-cpus"

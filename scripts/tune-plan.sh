@@ -71,7 +71,7 @@ expand() { # SPEC WHAT
 }
 
 # files[]: the scenarios as given; inis[]: the scenario each stands for (an
-# rt-app JSON's made by scripts/rtapp-scenario.py, for checking here)
+# rt-app JSON's made by idlesim-rtapp (workloads/src/rtapp.c), for checking here)
 files=() inis=()
 rtapp_tmp=$(mktemp -d)
 trap 'rm -rf "$rtapp_tmp"' EXIT

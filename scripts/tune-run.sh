@@ -60,7 +60,7 @@ sweep)
 	if [[ $scn == *.json ]]; then
 		# an rt-app workload, made a scenario as run-scenario.sh makes it
 		calib=$("$src/scripts/rtapp-calibrate.sh" 2>>"$log") || failed "rt-app's calibration boot failed"
-		python3 "$src/scripts/rtapp-scenario.py" "$scn" "$inputs/rt-app" "$calib" 2>>"$log" ||
+		"${IDLESIM_RTAPP:?IDLESIM_RTAPP not set (run through make)}" "$scn" "$inputs/rt-app" "$calib" 2>>"$log" ||
 			failed "$scn: not a workload rt-app takes"
 		json=$scn
 		scn=$inputs/rt-app/$(basename "$json" .json).ini

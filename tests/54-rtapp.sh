@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # rt-app workloads as scenarios: a JSON rt-app would refuse, or that is
 # not an rt-app workload, is named before anything boots (what rt-app
-# itself cannot use, in its words, from the host's rt-app); the periodic
+# itself cannot use, in its words, from the host's rt-app); what rt-app
+# reads is read (comments; Debian's examples; no duration, the scenario
+# then ending with rt-app, which a guest run checks); the periodic
 # example runs in the guest under rt-app with its calibration fixed at the
 # guest's measured ns per loop (the manifest says which), leaves rt-app's
 # logs, which the guest job turns into the workload's wake-ups (their
@@ -23,8 +25,41 @@ refused comma '{ "global": { "duration": 5 }, "tasks": { "t": { "run": 1000, } }
 	"comma.json:1:[0-9]+: not JSON" "a trailing comma"
 refused other '{ "global": { "duration": 5 }, "threads": {} }' \
 	"other.json: not an rt-app workload: expected an object with a non-empty \"tasks\" object" "no tasks"
-refused forever '{ "global": { "duration": -1 }, "tasks": { "t": { "run": 1000 } } }' \
-	"\"duration\": -1; expected whole seconds, 1 to 600" "no duration"
+refused zero '{ "global": { "duration": 0 }, "tasks": { "t": { "run": 1000 } } }' \
+	"\"duration\": 0; expected whole seconds, 1 to 600, or -1" "a duration of 0 s"
+refused text '{ "global": { "duration": "5" }, "tasks": { "t": { "run": 1000 } } }' \
+	"\"duration\": \"5\"; expected whole seconds" "a duration as a string"
+refused slash '{ "tasks": { "t": { "run": 1000 } } } /' \
+	"slash.json:1:[0-9]+: not JSON as rt-app reads it" "a broken comment"
+
+# what rt-app reads, read the same way: comments (json-c takes them, and
+# so does rt-app), no duration (until the tasks end): every example
+# Debian's rt-app ships is accepted, or refused for a reason rt-app
+# shares, or by the key check (what rt-app 1.0 would silently ignore)
+rt=$IDLESIM_WORKLOAD_HOST; rt=${rt%/*}/idlesim-rtapp
+ex=/usr/share/doc/rt-app/examples
+if [ -d "$ex" ]; then
+	ok=0
+	while read -r f; do
+		if "$rt" --check "$f" "$s/ex" 1 >"$s/ex.log" 2>&1; then
+			ok=$((ok + 1))
+			continue
+		fi
+		if grep -q ': not JSON as rt-app reads it' "$s/ex.log"; then
+			# then rt-app cannot parse it either
+			(cd "$s" && timeout 5 rt-app "$f" 2>&1 | grep -q 'Error while parsing input JSON') ||
+				fail "$f: refused as not JSON, which rt-app reads: $(cat "$s/ex.log")"
+		elif ! grep -q 'not a property or event that rt-app 1.0 reads\|not an rt-app workload' "$s/ex.log"; then
+			fail "$f: refused: $(cat "$s/ex.log")"
+		fi
+	done < <(find "$ex" -name '*.json' | sort)
+	[ "$ok" -ge 16 ] || fail "only $ok of rt-app's examples accepted"
+	grep -q '^ends = yes$' "$s/ex/"*.ini || fail "no [command rt-app] ends the scenario"
+	note "rt-app's examples: $ok accepted"
+fi
+printf '{ /* a comment, as rt-app allows */\n "tasks": { "t": { "loop": 3, "run": 1000, "sleep": 1000 } } }\n' >"$s/bounded.json"
+"$rt" --cap 7 "$s/bounded.json" "$s/bounded" 1 || fail "a workload without a duration was refused"
+grep -q '^duration = 7s$' "$s/bounded/bounded.ini" || fail "the cap is not the scenario's duration: $(cat "$s/bounded/bounded.ini")"
 # what rt-app itself cannot use (it would run on without it), in rt-app's words
 refused mismatch '{ "global": { "duration": 5 }, "tasks": { "t": { "loop": -1, "run": "abc" } } }' \
 	"mismatch.json: rt-app refuses part of it:" "rt-app's complaint"
@@ -60,6 +95,19 @@ served=$(sed -n 's/.*; \([0-9]*\) of [0-9]* served from an idle state.*/\1/p' <<
 emu=$(sed -n 's/.*emulator wake-up delay [0-9.]* us (max \([0-9.]*\) us).*/\1/p' <<<"$split")
 awk -v e="${emu:-999}" 'BEGIN { exit !(e < 20) }' || fail "wake-ups delayed by up to $emu us past their deadline (timer slack?)"
 note "periodic.json: rt-app at $calib ns per loop, $n periods; $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
+# bounded by its loop count, not a duration: the scenario ends with
+# rt-app, well before the cap
+e=$s/ends
+printf '{ "tasks": { "t": { "loop": 50, "run": 1000, "sleep": 9000 } } }\n' >"$s/ends.json"
+IDLESIM_RTAPP_CAP=30 scripts/run-scenario.sh "$s/ends.json" menu "$e" >"$e.log" 2>&1 ||
+	{ tail -20 "$e.log"; fail "a workload bounded by its loop count failed (see $e.log)"; }
+len=$(trace-cmd report -i "$e/results/trace.dat" 2>/dev/null | awk '
+	/idlesim: scenario_begin/ { b = $3 + 0 } /idlesim: scenario_end/ { e = $3 + 0 }
+	END { if (b && e) printf "%.2f", e - b }')
+[ -n "$len" ] || fail "no scenario_begin and scenario_end markers in $e/results/trace.dat"
+awk -v l="$len" 'BEGIN { exit !(l >= 0.4 && l < 3) }' ||
+	fail "the scenario of a 50 x 10 ms workload lasted $len s (cap 30 s): it did not end with rt-app"
+note "a workload bounded by its loop count: the scenario lasted $len s (cap 30 s)"
 # a threshold sweep plans on the workload (no boot but the probes')
 sweep=$s/sweep
 expect_exit 0 scripts/tune.sh --scenario workloads/rt-app/periodic.json --out "$sweep" \

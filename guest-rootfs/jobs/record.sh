@@ -52,7 +52,7 @@ record_trace() {
 }
 
 # rtapp_wakeups DIR: rt-app's per-task logs in DIR/rt-app (an rt-app
-# workload: scripts/rtapp-scenario.py) as the workload's wake-up files in DIR, so that the analysis reads their
+# workload: idlesim-rtapp (workloads/src/rtapp.c)) as the workload's wake-up files in DIR, so that the analysis reads their
 # lateness like the generator's: one row per loop that slept on a timer
 # (c_period > 0).  Log columns: idx perf run period start end rel_st slack
 # c_duration c_period wu_lat, times in us of CLOCK_MONOTONIC.  rt-app

@@ -25,7 +25,7 @@ seed=
 # recording is under way before the workload starts.
 if [ "$1" = --window ]; then
 	window_stderr
-	# an rt-app workload's logs (scripts/rtapp-scenario.py points them here)
+	# an rt-app workload's logs (idlesim-rtapp (workloads/src/rtapp.c) points them here)
 	ls /job/*.json >/dev/null 2>&1 && mkdir -p "$RESULTS/rt-app"
 	wake_idle_cpus
 	snapshot before

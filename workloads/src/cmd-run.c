@@ -33,6 +33,49 @@ static void on_signal(int sig)
 	*stop_on_signal = 1;
 }
 
+/* SIGCHLD only has to interrupt the main thread's sleep */
+static void on_child(int sig)
+{
+	(void)sig;
+}
+
+static int has_ending_command(const struct scenario *s)
+{
+	int i;
+
+	for (i = 0; i < s->nr_commands; i++)
+		if (s->commands[i].ends)
+			return 1;
+	return 0;
+}
+
+/*
+ * Until the scenario's end, or until a command that ends it has exited:
+ * the scenario is then as long as what ran.  SIGCHLD stays blocked in
+ * every thread and is taken here, so that one arriving between the check
+ * and the wait is not lost.
+ */
+static void wait_end(struct workload *wl, const struct scenario *s, struct cmd_state *cs,
+		     const sigset_t *child)
+{
+	int64_t t = wl->t0 + s->duration_ns, left;
+
+	if (!has_ending_command(s)) {
+		sleep_until(wl, t);
+		return;
+	}
+	while (!wl->stop && !commands_ended(s, cs)) {
+		struct timespec rel;
+
+		left = t - now_ns(CLOCK_MONOTONIC);
+		if (left <= 0)
+			break;
+		rel.tv_sec = left / NSEC_PER_SEC;
+		rel.tv_nsec = left % NSEC_PER_SEC;
+		sigtimedwait(child, NULL, &rel);
+	}
+}
+
 /*
  * latency_qos = yes: the budget as a CPU latency QoS request, held from
  * before the settle to the end, as an application that cannot afford a
@@ -66,7 +109,8 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 	struct cmd_state cs[SCN_MAX_COMMANDS] = { 0 };
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	int i, err, rc = 0, started = 0;
-	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
+	sigset_t child;
 
 	if (online < s->cpus) {
 		log_error("%s: the scenario needs %d CPUs, this system has %ld online (run the guest with --smp %d)",
@@ -108,6 +152,11 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 	stop_on_signal = &wl->stop;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sc, NULL);
+	/* blocked in every thread (inherited): wait_end() takes it */
+	sigemptyset(&child);
+	sigaddset(&child, SIGCHLD);
+	pthread_sigmask(SIG_BLOCK, &child, NULL);
 	open_marker(wl);
 
 	wl->t0 = now_ns(CLOCK_MONOTONIC) + s->settle_ns + START_MARGIN_NS;
@@ -133,7 +182,7 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 	}
 	if (commands_start(wl, s, cs))
 		rc = 1;
-	sleep_until(wl, wl->t0 + s->duration_ns);
+	wait_end(wl, s, cs, &child);
 	marker(wl, "idlesim: scenario_end name=%s", s->name);
 	for (i = 0; i < started; i++)
 		pthread_join(ts[i].tid, NULL);

@@ -53,6 +53,11 @@ static pid_t spawn(const struct workload *wl, const struct command_spec *c)
 	}
 	pid = fork();
 	if (pid == 0) {
+		sigset_t none;
+
+		/* the generator waits for its commands with SIGCHLD blocked */
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		dup2(fd, 1);
 		dup2(fd, 2);
 		setpgid(0, 0);
@@ -113,6 +118,27 @@ int commands_start(const struct workload *wl, const struct scenario *s,
 			rc = 1;
 	}
 	return rc;
+}
+
+/*
+ * Whether a command that ends the scenario (ends = yes) has exited: a
+ * workload bounded by its own loop counts, such as an rt-app JSON
+ * without a duration.  It stays to be reaped by commands_reap().
+ */
+int commands_ended(const struct scenario *s, const struct cmd_state *cs)
+{
+	int i;
+
+	for (i = 0; i < s->nr_commands; i++) {
+		siginfo_t info = { 0 };
+
+		if (!s->commands[i].ends || cs[i].pid <= 0)
+			continue;
+		if (!waitid(P_PID, (id_t)cs[i].pid, &info, WEXITED | WNOHANG | WNOWAIT) &&
+		    info.si_pid == cs[i].pid)
+			return 1;
+	}
+	return 0;
 }
 
 /* Reaps (or stops) every command; 1 if one failed by itself. */

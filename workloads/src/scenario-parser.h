@@ -62,7 +62,7 @@ enum {	/* indices into phase_fields, for the cross-field checks */
 	PF_BURST_INTERVAL, PF_HW, PF_HW_BUSY, PF_HW_IDLE,
 };
 
-enum { CF_RUN, CF_START };	/* indices into command_fields */
+enum { CF_RUN, CF_START, CF_ENDS };	/* indices into command_fields */
 
 extern const struct field phase_fields[];
 extern const char *const w_policy[];

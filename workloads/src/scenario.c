@@ -96,6 +96,7 @@ const struct field phase_fields[] = {
 static const struct field command_fields[] = {
 	[CF_RUN] = { "run", FT_ARGV, C(args), 0, 0, NULL, 1 },
 	[CF_START] = { "start", FT_DURATION, C(start_ns), 0, SCN_MAX_DURATION, NULL, 0 },
+	[CF_ENDS] = { "ends", FT_ENUM, C(ends), 0, 0, w_no_yes, 0 },
 	{ .key = NULL }
 };
 

@@ -94,6 +94,7 @@ struct command_spec {
 	char name[SCN_MAX_NAME + 1];
 	int line;
 	int64_t start_ns;
+	int ends;			/* the scenario ends when it exits */
 	int argc;
 	char *argv[SCN_MAX_ARGV + 1];	/* point into args */
 	char args[SCN_MAX_LINE + 1];

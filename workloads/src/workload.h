@@ -82,6 +82,7 @@ int commands_check(const struct scenario *s);
 int commands_start(const struct workload *wl, const struct scenario *s,
 		   struct cmd_state *cs);
 int commands_reap(const struct scenario *s, struct cmd_state *cs);
+int commands_ended(const struct scenario *s, const struct cmd_state *cs);
 
 /* output.c */
 __attribute__((format(printf, 2, 3)))

@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idlesim-rtapp: an rt-app workload as an idlesim scenario.
+ *
+ *   idlesim-rtapp [--check] [--cap SECONDS] JSON OUTDIR CALIBRATION
+ *
+ * rt-app reads its JSON with json-c, and so does this: what rt-app
+ * accepts is accepted here, comments included (json-c's tokener takes
+ * C and C++ comments unless told to be strict, and rt-app does not tell
+ * it), and what json-c refuses is refused with json-c's own words at the
+ * line and column it stopped.
+ *
+ * Writes OUTDIR/NAME.json, the workload as rt-app will run it in the guest
+ * (its calibration fixed to CALIBRATION ns per loop, its logs into the
+ * results directory), OUTDIR/rtapp-cpus ("TASK CPU" for each task pinned
+ * to one CPU, whose wake-ups the analysis can then split into the model's
+ * part and the guest's) and OUTDIR/NAME.ini, the scenario that runs it:
+ * the sidecar JSON-NAME.ini beside the JSON if there is one, else a
+ * default one; either way with a [command rt-app] that starts rt-app at
+ * 0 s and ends the scenario when rt-app ends.
+ *
+ * Length: "global"."duration" in whole seconds, as rt-app takes it; a
+ * workload without one (or with -1) runs, as under rt-app, until its tasks
+ * end by their loop counts, under a cap: --cap, else $IDLESIM_RTAPP_CAP,
+ * else 60 s, or the sidecar's duration.  The scenario ends when rt-app
+ * does, so its length is what ran.
+ *
+ * --check also has the host's rt-app read it: what it complains of is an
+ * error here, before any boot.  Exit 2 with FILE:LINE: what is wrong for
+ * anything rt-app or the scenario would refuse.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CAP_DEFAULT	60
+#define DURATION_MAX	600
+
+/*
+ * What rt-app 1.0 (Debian's, the guest's) reads in a task and in a phase,
+ * from its tutorial.txt: properties by name, events by the start of the
+ * key (a key is unique in its object, so "run0" and "run1" are two runs).
+ * Any other key it ignores without a word, so a typo ("rnu") would change
+ * the workload silently: such a key is refused here.
+ */
+static const char *const task_keys[] = {
+	"instance", "policy", "priority", "dl-runtime", "dl-period", "dl-deadline",
+	"cpus", "delay", "phases", "loop", NULL
+};
+static const char *const phase_keys[] = { "loop", "cpus", NULL };
+static const char *const events[] = {
+	"runtime", "run", "sleep", "mem", "iorun", "timer", "lock", "unlock", "wait",
+	"signal", "broad", "sync", "barrier", "suspend", "resume", "yield", NULL
+};
+
+static const char *path;	/* the JSON, as named in messages */
+static const char *text;	/* its bytes, for the lines of messages */
+
+__attribute__((format(printf, 1, 2), noreturn))
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static char *read_file(const char *file, size_t *len)
+{
+	FILE *f = fopen(file, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			char *b;
+
+			cap = cap ? 2 * cap : 65536;
+			b = realloc(buf, cap);
+			if (!b)
+				die("%s: out of memory", file);
+			buf = b;
+		}
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+
+		n += got;
+		if (!got)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* the line of byte @off */
+static int line_of(size_t off)
+{
+	int line = 1;
+	size_t i;
+
+	for (i = 0; i < off && text[i]; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+/* the line of the first "KEY" in the file, for a message */
+static int key_line(const char *key)
+{
+	char needle[256];
+	const char *at;
+
+	snprintf(needle, sizeof(needle), "\"%s\"", key);
+	at = strstr(text, needle);
+	return at ? line_of((size_t)(at - text)) : 1;
+}
+
+static int listed(const char *const *list, const char *key, int prefix)
+{
+	for (; *list; list++)
+		if (prefix ? !strncmp(key, *list, strlen(*list)) : !strcmp(key, *list))
+			return 1;
+	return 0;
+}
+
+static void list_words(char *out, size_t len, const char *const *list)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (; *list && n < len; list++)
+		n += (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "", *list);
+}
+
+static void check_keys(const char *where, struct json_object *obj, const char *const *allowed)
+{
+	char props[256], evs[256];
+
+	json_object_object_foreach(obj, key, val) {
+		(void)val;
+		if (listed(allowed, key, 0) || listed(events, key, 1))
+			continue;
+		list_words(props, sizeof(props), allowed);
+		list_words(evs, sizeof(evs), events);
+		die("%s:%d: %s: \"%s\": not a property or event that rt-app 1.0 reads (it would ignore it); properties: %s; events: %s, each with any suffix (run0)",
+		    path, key_line(key), where, key, props, evs);
+	}
+}
+
+static struct json_object *parse(size_t len)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *w;
+	enum json_tokener_error err;
+
+	if (!tok)
+		die("%s: out of memory", path);
+	w = json_tokener_parse_ex(tok, text, (int)len);
+	err = json_tokener_get_error(tok);
+	if (!w || err != json_tokener_success) {
+		size_t off = json_tokener_get_parse_end(tok);
+		int line = line_of(off), col = 1;
+		size_t i;
+
+		for (i = off; i > 0 && text[i - 1] != '\n'; i--)
+			col++;
+		die("%s:%d:%d: not JSON as rt-app reads it (json-c): %s", path, line, col,
+		    err == json_tokener_continue ? "unexpected end of file" :
+		    json_tokener_error_desc(err));
+	}
+	json_tokener_free(tok);
+	return w;
+}
+
+/* rt-app's complaints ("<error>", "<crit>" lines), from the host's rt-app */
+static void rtapp_says(struct json_object *w)
+{
+	char dir[] = "/tmp/idlesim-rtapp.XXXXXX", file[PATH_MAX], out[PATH_MAX];
+	struct json_object *c = NULL, *g, *tasks;
+	char *said, *line, *save = NULL;
+	int status, waited = 0, bad = 0;
+	size_t len;
+	pid_t pid;
+
+	if (system("command -v rt-app >/dev/null 2>&1"))
+		return;
+	if (!mkdtemp(dir))
+		die("%s: mkdtemp: %s", path, strerror(errno));
+	/*
+	 * a harmless copy: one second, SCHED_OTHER, no CPU affinity (the
+	 * guest's CPUs are not the host's), no ftrace markers, a fixed
+	 * calibration, the logs in the temporary directory; stopped after
+	 * that second
+	 */
+	json_object_deep_copy(w, &c, NULL);
+	if (!json_object_object_get_ex(c, "global", &g)) {
+		g = json_object_new_object();
+		json_object_object_add(c, "global", g);
+	}
+	json_object_object_add(g, "duration", json_object_new_int(1));
+	json_object_object_add(g, "calibration", json_object_new_int(1000));
+	json_object_object_add(g, "default_policy", json_object_new_string("SCHED_OTHER"));
+	json_object_object_add(g, "logdir", json_object_new_string(dir));
+	json_object_object_add(g, "ftrace", json_object_new_boolean(0));
+	json_object_object_get_ex(c, "tasks", &tasks);
+	json_object_object_foreach(tasks, name, t) {
+		struct json_object *phases;
+
+		(void)name;
+		json_object_object_del(t, "policy");
+		json_object_object_del(t, "priority");
+		json_object_object_del(t, "cpus");
+		if (json_object_object_get_ex(t, "phases", &phases) &&
+		    json_object_is_type(phases, json_type_object)) {
+			json_object_object_foreach(phases, pname, ph) {
+				(void)pname;
+				if (json_object_is_type(ph, json_type_object))
+					json_object_object_del(ph, "cpus");
+			}
+		}
+	}
+	snprintf(file, sizeof(file), "%s/check.json", dir);
+	snprintf(out, sizeof(out), "%s/rt-app.out", dir);
+	if (json_object_to_file(file, c))
+		die("%s: %s", file, json_util_get_last_err());
+	json_object_put(c);
+
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fd < 0 || chdir(dir))
+			_exit(127);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execlp("rt-app", "rt-app", file, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0)
+		die("%s: fork: %s", path, strerror(errno));
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		struct timespec ms100 = { 0, 100 * 1000 * 1000 };
+
+		if (waited++ == 100)
+			kill(pid, SIGKILL);
+		nanosleep(&ms100, NULL);
+	}
+	said = read_file(out, &len);
+	for (line = said ? strtok_r(said, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strstr(line, "<error>") && !strstr(line, "<crit>"))
+			continue;
+		if (!bad++)
+			fprintf(stderr, "%s: rt-app refuses part of it:\n", path);
+		fprintf(stderr, "  %s\n", line);
+	}
+	free(said);
+	snprintf(file, sizeof(file), "rm -rf '%s'", dir);
+	if (system(file))
+		fprintf(stderr, "%s: could not remove %s\n", path, dir);
+	if (bad)
+		exit(2);
+}
+
+static long seconds(const char *what, const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < 1 || v > DURATION_MAX)
+		die("idlesim-rtapp: %s '%s': expected whole seconds, 1 to %d", what, s,
+		    DURATION_MAX);
+	return v;
+}
+
+static int valid_name(const char *name)
+{
+	size_t i, n = strlen(name);
+
+	if (!n || n > 31)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!(name[i] == '-' || name[i] == '_' ||
+		      (name[i] >= '0' && name[i] <= '9') ||
+		      ((name[i] | 0x20) >= 'a' && (name[i] | 0x20) <= 'z')))
+			return 0;
+	return 1;
+}
+
+/* NAME.ini: the sidecar, or a default scenario; then the command */
+static void write_ini(const char *outdir, const char *name, int ntasks, long dur, int bounded)
+{
+	char sidecar[PATH_MAX], file[PATH_MAX];
+	size_t plen = strlen(path), len;
+	char *ini = NULL;
+	FILE *f;
+
+	snprintf(sidecar, sizeof(sidecar), "%.*s.ini",
+		 (int)(plen > 5 && !strcmp(path + plen - 5, ".json") ? plen - 5 : plen), path);
+	snprintf(file, sizeof(file), "%s/%s.ini", outdir, name);
+	f = fopen(file, "w");
+	if (!f)
+		die("%s: %s", file, strerror(errno));
+	if (!access(sidecar, F_OK)) {
+		ini = read_file(sidecar, &len);
+		if (!ini)
+			die("%s: %s", sidecar, strerror(errno));
+		if (strstr(ini, "[command rt-app]"))
+			die("%s: has a [command rt-app] of its own; the runner adds it", sidecar);
+		fputs(ini, f);
+		if (len && ini[len - 1] != '\n')
+			fputc('\n', f);
+		free(ini);
+	} else {
+		fprintf(f, "# rt-app workload %s: the scenario the runner made for it\n"
+			"[scenario]\n"
+			"name = %s\n"
+			"description = rt-app workload %s.json (%d tasks%s)\n"
+			"duration = %lds\n"
+			"cpus = 2\n"
+			"seed = 1\n"
+			"latency_budget = 1ms\n"
+			"settle = 500ms\n",
+			name, name, name, ntasks, bounded ? ", until they end" : "", dur);
+	}
+	fprintf(f, "\n# added by idlesim-rtapp: rt-app's end is the scenario's\n"
+		"[command rt-app]\n"
+		"start = 0s\n"
+		"run = rt-app /job/%s.json\n"
+		"ends = yes\n", name);
+	if (fclose(f))
+		die("%s: %s", file, strerror(errno));
+}
+
+int main(int argc, char **argv)
+{
+	struct json_object *w, *tasks, *g, *d, *cal;
+	const char *outdir, *calib, *env = getenv("IDLESIM_RTAPP_CAP");
+	char where[512], file[PATH_MAX], name[PATH_MAX], *dot;
+	long dur, cap = env && *env ? seconds("IDLESIM_RTAPP_CAP", env) : CAP_DEFAULT;
+	int check = 0, ntasks = 0, bounded;
+	long long ns_per_loop;
+	size_t len;
+	FILE *pins;
+
+	for (; argc > 1 && argv[1][0] == '-'; argc--, argv++) {
+		if (!strcmp(argv[1], "--check")) {
+			check = 1;
+		} else if (!strcmp(argv[1], "--cap") && argc > 2) {
+			cap = seconds("--cap", argv[2]);
+			argc--, argv++;
+		} else {
+			break;
+		}
+	}
+	if (argc != 4)
+		die("usage: idlesim-rtapp [--check] [--cap SECONDS] JSON OUTDIR CALIBRATION_NS_PER_LOOP");
+	path = argv[1];
+	outdir = argv[2];
+	calib = argv[3];
+	ns_per_loop = strtoll(calib, &dot, 10);
+	if (*dot || dot == calib || ns_per_loop <= 0 || ns_per_loop > INT_MAX)
+		die("idlesim-rtapp: calibration '%s': expected ns per loop, > 0", calib);
+	text = read_file(path, &len);
+	if (!text)
+		die("%s: %s", path, strerror(errno));
+	if (strlen(text) != len)
+		die("%s: not text (a NUL byte at offset %zu)", path, strlen(text));
+	w = parse(len);
+
+	if (!json_object_is_type(w, json_type_object) ||
+	    !json_object_object_get_ex(w, "tasks", &tasks) ||
+	    !json_object_is_type(tasks, json_type_object) || !json_object_object_length(tasks))
+		die("%s: not an rt-app workload: expected an object with a non-empty \"tasks\" object",
+		    path);
+	if (!json_object_object_get_ex(w, "global", &g)) {
+		g = json_object_new_object();
+		json_object_object_add(w, "global", g);
+	}
+	if (!json_object_is_type(g, json_type_object))
+		die("%s:%d: \"global\": expected an object", path, key_line("global"));
+
+	/* rt-app's default duration, -1: until every task has ended */
+	dur = -1;
+	if (json_object_object_get_ex(g, "duration", &d)) {
+		if (!json_object_is_type(d, json_type_int))
+			die("%s:%d: \"global\".\"duration\": %s; expected whole seconds, 1 to %d, or -1 (until the tasks end)",
+			    path, key_line("duration"), json_object_to_json_string(d), DURATION_MAX);
+		dur = json_object_get_int64(d);
+		if (dur != -1 && (dur < 1 || dur > DURATION_MAX))
+			die("%s:%d: \"global\".\"duration\": %ld; expected whole seconds, 1 to %d, or -1 (until the tasks end)",
+			    path, key_line("duration"), dur, DURATION_MAX);
+	}
+	bounded = dur == -1;
+
+	snprintf(name, sizeof(name), "%s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	dot = strrchr(name, '.');
+	if (dot)
+		*dot = '\0';
+	if (!valid_name(name))
+		die("%s: the file's name '%s': expected 1 to 31 letters, digits, '-' and '_'",
+		    path, name);
+	if (mkdir(outdir, 0755) && errno != EEXIST)
+		die("%s: %s", outdir, strerror(errno));
+	snprintf(file, sizeof(file), "%s/rtapp-cpus", outdir);
+	pins = fopen(file, "w");
+	if (!pins)
+		die("%s: %s", file, strerror(errno));
+	json_object_object_foreach(tasks, tname, t) {
+		struct json_object *phases, *cpus;
+
+		ntasks++;
+		if (!json_object_is_type(t, json_type_object))
+			die("%s:%d: task \"%s\": expected an object", path, key_line(tname), tname);
+		snprintf(where, sizeof(where), "task \"%s\"", tname);
+		check_keys(where, t, task_keys);
+		if (json_object_object_get_ex(t, "phases", &phases)) {
+			if (!json_object_is_type(phases, json_type_object))
+				die("%s:%d: task \"%s\": \"phases\": expected an object", path,
+				    key_line("phases"), tname);
+			json_object_object_foreach(phases, pname, ph) {
+				if (!json_object_is_type(ph, json_type_object))
+					die("%s:%d: task \"%s\", phase \"%s\": expected an object",
+					    path, key_line(pname), tname, pname);
+				snprintf(where, sizeof(where), "task \"%s\", phase \"%s\"", tname,
+					 pname);
+				check_keys(where, ph, phase_keys);
+			}
+		}
+		/* a task on one CPU: its wake-ups can be matched to that CPU's periods */
+		if (json_object_object_get_ex(t, "cpus", &cpus) &&
+		    json_object_is_type(cpus, json_type_array) &&
+		    json_object_array_length(cpus) == 1 &&
+		    json_object_is_type(json_object_array_get_idx(cpus, 0), json_type_int))
+			fprintf(pins, "%s %d\n", tname,
+				json_object_get_int(json_object_array_get_idx(cpus, 0)));
+	}
+	if (fclose(pins))
+		die("%s: %s", file, strerror(errno));
+	if (check)
+		rtapp_says(w);
+
+	if (json_object_object_get_ex(g, "calibration", &cal) && !check &&
+	    !(json_object_is_type(cal, json_type_int) && json_object_get_int64(cal) == ns_per_loop))
+		fprintf(stderr, "%s: \"calibration\": %s replaced by the guest's measured %lld ns per loop\n",
+			path, json_object_to_json_string(cal), ns_per_loop);
+	json_object_object_add(g, "calibration", json_object_new_int64(ns_per_loop));
+	json_object_object_add(g, "logdir", json_object_new_string("/results/rt-app"));
+	json_object_object_add(g, "log_basename", json_object_new_string("rt-app"));
+
+	snprintf(file, sizeof(file), "%s/%s.json", outdir, name);
+	if (json_object_to_file_ext(file, w, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE))
+		die("%s: %s", file, json_util_get_last_err());
+	write_ini(outdir, name, ntasks, bounded ? cap : dur + 1, bounded);
+	json_object_put(w);
+	return 0;
+}

@@ -76,9 +76,10 @@ DOMAINS ?=
 # kept out (cpuidle.masked_tick): empty, the kernel's default (until); off,
 # decide as 6.1 did; always, keep it (v2 of the series).
 MASKED_TICK ?=
-# How the workload's busy bursts keep their CPU busy: empty or spin,
-# executing a loop; halt, halted in the sim driver's "burst", executing
-# nothing (sim-driver/simsoc_burst.c).
+# How the workload's busy bursts keep their CPU busy: empty or halt,
+# halted in the sim driver's "burst", executing nothing, so that a burst
+# costs no host time (sim-driver/simsoc_burst.c); spin, executing a loop
+# of its length in instructions.
 BUSY ?=
 SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))$(if $(DOMAINS),-domains-$(DOMAINS))$(if $(MASKED_TICK),-masked_tick-$(MASKED_TICK))$(if $(BUSY),-busy-$(BUSY))
 SOC_TOOL := $(O)/socs/idlesim-soc
@@ -139,10 +140,12 @@ ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
 SMP ?= 4
 TIMEOUT ?= 600
 MEM ?= 512M
-# Guest time is a count of instructions: 2^shift ns each (shift=3: a
-# 125 MIPS CPU), idle time skipped (sleep=off).  A fixed shift makes runs
-# reproducible; REPRODUCIBLE=0 allows shift=auto, sleep=on or ICOUNT=off.
-ICOUNT ?= shift=3,sleep=off
+# Guest time is a count of instructions: 2^shift ns each (shift=0: a
+# 1000 MIPS CPU, as fast as icount goes, so that a kernel path takes
+# about the time its instructions take on a 1 GHz in-order core), idle
+# time skipped (sleep=off).  A fixed shift makes runs reproducible;
+# REPRODUCIBLE=0 allows shift=auto, sleep=on or ICOUNT=off.
+ICOUNT ?= shift=0,sleep=off
 REPRODUCIBLE ?= 1
 # A debug kernel's runs print every kernel message on the console, where
 # scripts/splat-check.sh reads them: most of a report is KERN_WARNING or
@@ -159,7 +162,9 @@ GOVERNORS ?= menu_deepest menu
 SCENARIO ?=
 JOB ?=
 COMPARE_SCENARIO ?= $(if $(SCENARIO),$(SCENARIO),audio)
-REPEATS ?= 1
+# seeds per governor: 3 for compare, so that its first table has an
+# interval (at the default ICOUNT and BUSY they cost seconds), else 1
+REPEATS ?= $(if $(filter compare,$(MAKECMDGOALS)),3,1)
 # make tune
 empty :=
 space := $(empty) $(empty)
@@ -200,7 +205,7 @@ help:
 	@echo '                run]: $$(O)/board/NAME/index.html'
 	@echo '  run         - run SCENARIO=name under GOVERNOR (or a raw guest JOB=script)'
 	@echo '  compare     - SCENARIO (default audio) under each of GOVERNORS, compared, with plots;'
-	@echo '                REPEATS=n runs n seeds each: means, 95% intervals, significance'
+	@echo '                REPEATS=n runs n seeds each (default 3): means, 95% intervals, significance'
 	@echo '  report      - every scenario compared (REPORT_SCENARIOS, GOVERNORS, REPEATS) on one'
 	@echo '                HTML page with plots: $$(O)/report/index.html; current comparisons are reused;'
 	@echo '                BOARD="t.dat[=scenario] ..." adds board traces (BOARD_OPTS for idlesim-analyze board)'
@@ -237,8 +242,8 @@ help:
 	@echo '  MASKED_TICK=off|always|until  the tick for a state the driver'"'"'s mask alone kept out:'
 	@echo '                     decided as 6.1 did, always kept, or by when the exclusion ends'
 	@echo '                     (the default); runs etc. go to -masked_tick-POLICY'
-	@echo '  BUSY=halt|spin     the workload'"'"'s busy bursts halt the CPU (no instructions, no host'
-	@echo '                     time) or spin (the default); runs etc. go to -busy-MODE'
+	@echo '  BUSY=halt|spin     the workload'"'"'s busy bursts halt the CPU (the default: no instructions,'
+	@echo '                     no host time) or spin; runs etc. go to -busy-MODE'
 	@echo '  RTAPP_CAP=S        an rt-app JSON without a duration runs until its tasks end, at most'
 	@echo '                     S seconds (default 60)'
 	@echo '  ICOUNT=opts|off    QEMU -icount (default $(ICOUNT): 2^shift ns per guest instruction)'

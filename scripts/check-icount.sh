@@ -32,9 +32,9 @@ esac
 
 if [ "$opts" = off ]; then
 	[ "$repro" = 0 ] && exit 0
-	die "without -icount the vCPUs run on host threads and no two runs are alike; use a fixed shift (default shift=3,sleep=off), or REPRODUCIBLE=0"
+	die "without -icount the vCPUs run on host threads and no two runs are alike; use a fixed shift (default shift=0,sleep=off), or REPRODUCIBLE=0"
 fi
-[ -n "$opts" ] || die "empty; expected e.g. shift=3,sleep=off, or off"
+[ -n "$opts" ] || die "empty; expected e.g. shift=0,sleep=off, or off"
 
 shift_v= sleep_v= align_v=
 first=1
@@ -75,7 +75,7 @@ done
 
 [ "$repro" = 1 ] || exit 0
 [ "$shift_v" != auto ] ||
-	die "shift=auto retunes guest time per instruction from the host's speed, so runs are not reproducible; use a fixed shift (e.g. shift=3,sleep=off) or REPRODUCIBLE=0"
+	die "shift=auto retunes guest time per instruction from the host's speed, so runs are not reproducible; use a fixed shift (e.g. shift=0,sleep=off) or REPRODUCIBLE=0"
 [ "$sleep_v" = off ] ||
 	die "reproducible runs need sleep=off (with sleep=on, idle time follows the host's clock); or REPRODUCIBLE=0"
 [ "$align_v" != on ] ||

@@ -46,14 +46,14 @@ usage: run-guest.sh --job SCRIPT --rundir DIR [options]
                      kernel's default) (default $IDLESIM_MASKED_TICK): cpuidle.masked_tick=
   --busy halt|spin|'' how the workload's busy bursts keep their CPU busy: halted in
                      the sim driver's "burst", executing nothing, or spinning
-                     (default $IDLESIM_BUSY, else spin): idlesim.busy=
+                     (default $IDLESIM_BUSY, else halt): idlesim.busy=
   --governor NAME    cpuidle governor to run the job under
   --smp N            guest CPUs (default $IDLESIM_SMP or 4)
   --mem SIZE         guest memory (default $IDLESIM_MEM or 512M; it holds /results)
   --append ARGS      extra kernel command line (after $IDLESIM_APPEND, which the
                      debug kernels' runs set: make DEBUG=)
   --timeout SECONDS  wall-clock limit (default $IDLESIM_TIMEOUT or 600)
-  --icount OPTS|off  QEMU -icount options (default $IDLESIM_ICOUNT or shift=3,sleep=off)
+  --icount OPTS|off  QEMU -icount options (default $IDLESIM_ICOUNT or shift=0,sleep=off)
   --reproducible 0|1 1 (default $IDLESIM_REPRODUCIBLE or 1): refuse -icount options
                      that make runs depend on the host (see check-icount.sh)
   --seed N           QEMU -seed: the guest's boot-time randomness (default 1)
@@ -72,7 +72,7 @@ busy=${IDLESIM_BUSY:-}
 smp=${IDLESIM_SMP:-4}
 mem=${IDLESIM_MEM:-512M}
 timeout=${IDLESIM_TIMEOUT:-600}
-icount=${IDLESIM_ICOUNT:-shift=3,sleep=off}
+icount=${IDLESIM_ICOUNT:-shift=0,sleep=off}
 reproducible=${IDLESIM_REPRODUCIBLE:-1}
 qseed=1
 kernel=${IDLESIM_KERNEL:-}
@@ -169,7 +169,7 @@ manifest=$work/manifest
 	fi
 	echo "domains ${domains:-per-cpu}"
 	echo "masked_tick ${masked_tick:-default}"
-	echo "busy ${busy:-spin}"
+	echo "busy ${busy:-halt}"
 	for m in "${meta[@]}"; do
 		echo "${m%%=*} ${m#*=}"
 	done
@@ -218,7 +218,7 @@ truncate -s "$mem" "$work/results.img" ||
 
 # KUnit suites are built in; they run only when asked (--append
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
-cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${masked_tick:+cpuidle.masked_tick=$masked_tick }${busy:+idlesim.busy=$busy }${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
+cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${masked_tick:+cpuidle.masked_tick=$masked_tick }idlesim.busy=${busy:-halt} ${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
 	-seed "$qseed" -rtc base=2024-01-01T00:00:00,clock=vm
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"

@@ -312,7 +312,7 @@ ifneq ($(WORKLOAD_BIN),)
 $(WORKLOAD_BIN): $(WORKLOAD_SRCS) $(DEPS_STAMP)
 	$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads guest
 
-$(WORKLOAD_HOST): $(WORKLOAD_SRCS) $(DEPS_STAMP)
+$(WORKLOAD_HOST) $(RTAPP_TOOL) &: $(WORKLOAD_SRCS) $(DEPS_STAMP)
 	$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads host
 endif
 
@@ -369,7 +369,7 @@ RUN_ENV = $(RUN_ENV_VARS) IDLESIM_RUN_VARS="$(filter IDLESIM_%,$(subst =, ,$(RUN
 # First, so that a bad ICOUNT costs no build.
 # The SoC and the scenarios the goal runs are checked as soon as their
 # host tools are built: before the kernel, module and initramfs.
-RUN_DEPS := check-run-params $(SOC_TOOL) $(if $(SOC),check-soc) $(WORKLOAD_HOST) \
+RUN_DEPS := check-run-params $(SOC_TOOL) $(if $(SOC),check-soc) $(WORKLOAD_HOST) $(RTAPP_TOOL) \
 	check-scenarios $(KBUILD_STAMP) $(INITRD) $(ANALYZE)
 
 check-soc: $(SOC_TOOL)
@@ -381,7 +381,7 @@ CHECK_SCENARIOS = $(if $(filter run tune,$(MAKECMDGOALS)),$(SCENARIO)) \
 	$(if $(filter compare,$(MAKECMDGOALS)),$(COMPARE_SCENARIO)) \
 	$(if $(filter report,$(MAKECMDGOALS)),$(REPORT_SCENARIOS))
 
-check-scenarios: $(SOC_TOOL) $(WORKLOAD_HOST)
+check-scenarios: $(SOC_TOOL) $(WORKLOAD_HOST) $(RTAPP_TOOL)
 	$(Q)$(if $(strip $(CHECK_SCENARIOS)),,: )IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SOC='$(SOC)' IDLESIM_CPUS='$(CPUS)' IDLESIM_WORKLOAD_HOST=$(WORKLOAD_HOST) \
 		IDLESIM_RTAPP=$(RTAPP_TOOL) IDLESIM_RTAPP_CAP=$(RTAPP_CAP) \
 		IDLESIM_SRC=$(SRC) $(SRC)/scripts/check-scenarios.sh $(CHECK_SCENARIOS)

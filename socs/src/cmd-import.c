@@ -131,6 +131,35 @@ static bool same_cpu(const struct dtr *dt, const struct dtr_cpu *a,
 }
 
 /*
+ * Some device trees give dynamic-power-coefficient to one CPU of each
+ * cluster only (hi3660, r8a77951): the energy model then has it for that
+ * CPU's frequency domain, which is the whole cluster.  A CPU without one
+ * takes that of an alike CPU of its cpu-map cluster (same compatible and
+ * OPP table), so that the cluster is not split in two kinds, and its
+ * cluster states made SoC states, by a property the others share.
+ */
+static void share_dpc(struct dtr *dt)
+{
+	int i, j;
+
+	for (i = 0; i < dt->ncpus; i++) {
+		struct dtr_cpu *c = &dt->cpu[i];
+
+		for (j = 0; j < dt->ncpus && !c->has_dpc; j++) {
+			const struct dtr_cpu *o = &dt->cpu[j];
+
+			if (o->has_dpc && o->dpc_node == o->node &&
+			    o->dt_cluster == c->dt_cluster && !strcmp(o->compat, c->compat) &&
+			    o->opp_table == c->opp_table) {
+				c->has_dpc = true;
+				c->dpc = o->dpc;
+				c->dpc_node = o->node;
+			}
+		}
+	}
+}
+
+/*
  * Groups: runs of alike CPUs of one cpu-map cluster.  A cluster of unlike
  * CPUs (sdm845's one DynamIQ cluster of four silver and four gold cores)
  * becomes several [cluster] sections, and a state of its cluster domain,
@@ -144,6 +173,7 @@ static int make_groups(struct imp *im)
 	if (dt->ncpus > 8)
 		return dtr_bad(dt, -1, NULL, "%d CPUs; a description holds at most 8",
 			       dt->ncpus);
+	share_dpc(dt);
 	for (i = 0; i < dt->ncpus; i++) {
 		if (i && dt->cpu[i].dt_cluster == dt->cpu[i - 1].dt_cluster &&
 		    same_cpu(dt, &dt->cpu[im->g[im->ng - 1].first], &dt->cpu[i])) {
@@ -419,8 +449,9 @@ static void write_opps(struct imp *im, struct sect *s, struct dtr_cpu *c)
 		emit(im, NULL, "# %s has %d operating points and a description holds %d: the lowest, the highest and evenly spaced ones between (by index)",
 		     dtr_path(&im->dt, s->opps.node), n, keep);
 	if (by == BY_DPC)
-		emit(im, NULL, "# core=: dynamic-power-coefficient = <%u> of %s: uW = C * mV^2 * MHz / 10^6 in integers, as drivers/opp/of.c _get_power() computes it",
-		     c->dpc, dtr_path(&im->dt, c->node));
+		emit(im, NULL, "# core=: dynamic-power-coefficient = <%u> of %s%s: uW = C * mV^2 * MHz / 10^6 in integers, as drivers/opp/of.c _get_power() computes it",
+		     c->dpc, dtr_path(&im->dt, c->dpc_node),
+		     c->dpc_node != c->node ? ", the one CPU of the cluster that has it" : "");
 	else if (by != BY_NONE)
 		emit(im, NULL, "# core=: %s", by == BY_UW ? "opp-microwatt" :
 		     "busy-cost-data of the core cost node by position, cost read as mW");
@@ -504,6 +535,18 @@ static void write_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 			else
 				cat(cm, sizeof(cm), "wakeup-latency %u", st->exit_us);
 			cat(cm, sizeof(cm), ", min-residency %u", st->residency_us);
+			/*
+			 * A state whose exit outlasts its break-even never
+			 * pays within its residency; mainline warns of it
+			 * since 76934e495cdc (6.19).  Kept as the DT says.
+			 */
+			if (st->exit_us > st->residency_us) {
+				emit(im, NULL, "# %s: exit latency %u us exceeds its min-residency %u us: as the DT has it, though such a state cannot pay for its own exit within its residency",
+				     im->pos[p], st->exit_us, st->residency_us);
+				fprintf(stderr, "%s.soc: warning: [cluster %s] state %s (%s): exit latency %u us exceeds min-residency %u us, as mainline warns since 6.19 (76934e495cdc); kept as the device tree says\n",
+					im->name, s->name, im->pos[p], dtr_path(&im->dt, st->node),
+					st->exit_us, st->residency_us);
+			}
 		} else {
 			cat(cm, sizeof(cm), "no state this deep for this cluster");
 		}

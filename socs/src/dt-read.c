@@ -565,6 +565,7 @@ static int read_cpu(struct dtr *dt, struct dtr_cpu *c, int acells)
 	if (rc == 2)
 		return rc;
 	c->has_dpc = rc == 1;
+	c->dpc_node = c->node;
 	rc = phandle_at(dt, c->node, "operating-points-v2", 0, NULL, &c->opp_table);
 	if (!rc)
 		rc = phandle_at(dt, c->node, "sched-energy-costs", 0, NULL,

@@ -68,6 +68,7 @@ struct dtr_cpu {
 				 * -1: none */
 	bool has_dpc;
 	uint32_t dpc;		/* dynamic-power-coefficient */
+	int dpc_node;		/* the CPU node it was read from */
 	int cost_core, cost_cluster;	/* sched-energy-costs targets, -1 */
 };
 

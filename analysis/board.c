@@ -130,6 +130,65 @@ int board_check_whatif(const struct board *b)
 	return 0;
 }
 
+/* The [cluster] section of a trace CPU, and its cluster; -1 if none */
+int board_cpu_kind(const struct board *b, int cpu, int *cl)
+{
+	if (!b->mapped)
+		return socmodel_cpu_kind(&b->soc, cpu, cl);
+	if (cpu < 0 || cpu >= MAX_CPUS || b->kind_of[cpu] < 0)
+		return -1;
+	*cl = b->cl_of[cpu];
+	return b->kind_of[cpu];
+}
+
+/*
+ * The cross-check of the CPUs' numbering against the trace itself: a CPU
+ * that ran at a frequency its [cluster] section has no operating point
+ * for (within 1 %) is taken for the wrong kind of core.  A board numbers
+ * its CPUs as Linux does, the boot CPU first, which need not be the
+ * description's order (Juno r2 boots on an A53: its CPUs 0, 3, 4, 5 are
+ * the little ones).  Every such CPU is named.
+ */
+static int check_freqs(const struct board *b)
+{
+	const struct soc *s = &b->soc;
+	uint64_t bad_khz[MAX_CPUS] = { 0 };
+	int cl, k, i, bad = 0;
+	size_t n;
+
+	for (n = 0; n < b->nr; n++) {
+		const struct board_period *p = &b->p[n];
+		int64_t f = (int64_t)p->freq_khz;
+		const struct soc_cluster *c;
+
+		if (!f || bad_khz[p->cpu])
+			continue;
+		k = board_cpu_kind(b, p->cpu, &cl);
+		c = &s->cluster[k];
+		i = socmodel_opp_of(s, k, f);
+		if (llabs(c->opp[i].khz - f) * 100 > f) {
+			bad_khz[p->cpu] = p->freq_khz;
+			bad++;
+		}
+	}
+	if (!bad)
+		return 0;
+	for (n = 0; n < MAX_CPUS; n++) {
+		if (!bad_khz[n])
+			continue;
+		k = board_cpu_kind(b, (int)n, &cl);
+		fprintf(stderr, "%s: CPU %zu ran at %llu kHz, which [cluster %s] of %s has no operating point for (",
+			b->trace, n, (unsigned long long)bad_khz[n], s->cluster[k].name, s->file);
+		for (i = 0; i < s->cluster[k].nr_opps; i++)
+			fprintf(stderr, "%s%lld", i ? ", " : "", (long long)s->cluster[k].opp[i].khz);
+		fprintf(stderr, " kHz)\n");
+	}
+	fprintf(stderr, "%s: %d CPU%s not run as %s: a board numbers its CPUs as Linux does, the boot CPU first; --cpus 0=CLUSTER,1-2=CLUSTER,... says which is which\n",
+		b->trace, bad, bad > 1 ? "s do" : " does",
+		b->mapped ? "--cpus maps them" : "the order of [cluster] sections in the description has them");
+	return -1;
+}
+
 /* Every period's CPU and state must be the SoC's: the trace is named otherwise */
 static int check_periods(struct board *b)
 {
@@ -140,9 +199,13 @@ static int check_periods(struct board *b)
 	for (n = 0; n < b->nr; n++) {
 		const struct board_period *p = &b->p[n];
 
-		if (socmodel_cpu_kind(s, p->cpu, &cl) < 0) {
-			fprintf(stderr, "%s: CPU %d has idle periods, but SoC %s (%s) has %d CPUs\n",
-				b->trace, p->cpu, s->name, s->file, soc_total_cpus(s));
+		if (board_cpu_kind(b, p->cpu, &cl) < 0) {
+			if (b->mapped)
+				fprintf(stderr, "%s: CPU %d has idle periods, but --cpus does not map it\n",
+					b->trace, p->cpu);
+			else
+				fprintf(stderr, "%s: CPU %d has idle periods, but SoC %s (%s) has %d CPUs\n",
+					b->trace, p->cpu, s->name, s->file, soc_total_cpus(s));
 			return -1;
 		}
 		if (p->state < 0 || p->state >= s->nr_states) {
@@ -201,7 +264,7 @@ static int board_clusters(struct board *b)
 	for (n = 0; n < b->nr; n++) {
 		const struct board_period *p = &b->p[n];
 
-		socmodel_cpu_kind(&b->soc, p->cpu, &cl_of[p->cpu]);
+		board_cpu_kind(b, p->cpu, &cl_of[p->cpu]);
 		seen[p->cpu] = true;
 		if (cl_of[p->cpu] + 1 > b->nr_cl)
 			b->nr_cl = cl_of[p->cpu] + 1;
@@ -261,7 +324,7 @@ int board_price(struct board *b)
 		fprintf(stderr, "%s: no complete idle period (power:cpu_idle entry and exit)\n", b->trace);
 		return -1;
 	}
-	if (check_periods(b) < 0)
+	if (check_periods(b) < 0 || check_freqs(b) < 0)
 		return -1;
 	memset(have, 0, sizeof(have));
 	for (w = 0; w < b->whatif.n; w++)
@@ -287,7 +350,7 @@ int board_price(struct board *b)
 		uint64_t wait, dur = p->t_exit - p->t_enter;
 		double e;
 
-		k = socmodel_cpu_kind(&b->soc, p->cpu, &cl);
+		k = board_cpu_kind(b, p->cpu, &cl);
 		/* the operating point: the trace's, where it has cpu_frequency */
 		opp = p->freq_khz ? socmodel_opp_of(&b->soc, k, p->freq_khz) : b->opp[k];
 		if (p->freq_khz)

@@ -36,6 +36,13 @@ struct board {
 	int64_t temp_c;
 	int opp[SOC_MAX_CLUSTERS];	/* per [cluster] section: an index */
 	bool guest_durations;		/* --durations wait */
+	/*
+	 * --cpus: the trace's CPUs as the board numbers them (Linux makes
+	 * the boot CPU 0), each a [cluster] section and one of its clusters;
+	 * without it, the description's order (socmodel_cpu_kind())
+	 */
+	bool mapped;
+	int kind_of[MAX_CPUS], cl_of[MAX_CPUS];	/* kind -1: not mapped */
 	bool whole;			/* --window all */
 	struct {
 		int state, kind;	/* kind -1: every [cluster] section */
@@ -62,6 +69,7 @@ struct board {
 };
 
 /* board.c */
+int board_cpu_kind(const struct board *b, int cpu, int *cl);
 int board_check_whatif(const struct board *b);
 int board_price(struct board *b);
 void board_print(const struct board *b, FILE *fp);

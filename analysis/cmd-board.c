@@ -49,7 +49,7 @@
 static const char usage_text[] =
 	"usage: idlesim-analyze board --soc FILE.soc [--temp C] [--opp CLUSTER=FREQ|P%]...\n"
 	"                             [--residency [CLUSTER:]STATE=US[,US...] | --power [CLUSTER:]STATE=UW[,UW...]]\n"
-	"                             [--durations resume|wait]\n"
+	"                             [--durations resume|wait] [--cpus CPU[-CPU]=CLUSTER,...]\n"
 	"                             [--window markers|all] [--out DIR] TRACE.dat\n";
 
 static int board_usage(void)
@@ -103,6 +103,74 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 	else if (!strcmp(text, "idlesim: snapshot after begin"))
 		b->win_end = ts;
 	return 0;
+}
+
+/*
+ * --cpus 0=a53,1-2=a72,3-5=a53: the trace's CPUs as the board numbers
+ * them, each one of a [cluster] section; the n-th CPU given to a section
+ * goes to its n / cpus-th cluster.  Every CPU once, no section over its
+ * CPUs.
+ */
+static int parse_cpus(struct board *b, const char *arg)
+{
+	const struct soc *s = &b->soc;
+	int used[SOC_MAX_CLUSTERS] = { 0 }, base[SOC_MAX_CLUSTERS], cpu, k, n = 0;
+	const char *p = arg;
+
+	for (k = 0; k < s->nr_clusters; k++) {
+		base[k] = n;
+		n += s->cluster[k].count;
+	}
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		b->kind_of[cpu] = -1;
+	while (*p) {
+		const char *eq = strchr(p, '='), *next;
+		long lo, hi;
+		char *end;
+		size_t len;
+
+		if (!eq)
+			goto bad;
+		lo = strtol(p, &end, 10);
+		hi = *end == '-' ? strtol(end + 1, &end, 10) : lo;
+		if (end != eq || lo < 0 || hi < lo || hi >= MAX_CPUS)
+			goto bad;
+		next = strchr(eq, ',');
+		len = next ? (size_t)(next - eq - 1) : strlen(eq + 1);
+		for (k = 0; k < s->nr_clusters; k++)
+			if (strlen(s->cluster[k].name) == len && !strncmp(eq + 1, s->cluster[k].name, len))
+				break;
+		if (k == s->nr_clusters) {
+			fprintf(stderr, "idlesim-analyze board: --cpus %s: '%.*s': no such [cluster] section in %s; it has:",
+				arg, (int)len, eq + 1, s->file);
+			for (k = 0; k < s->nr_clusters; k++)
+				fprintf(stderr, " %s", s->cluster[k].name);
+			fprintf(stderr, "\n");
+			return -1;
+		}
+		for (cpu = (int)lo; cpu <= hi; cpu++) {
+			const struct soc_cluster *c = &s->cluster[k];
+
+			if (b->kind_of[cpu] >= 0) {
+				fprintf(stderr, "idlesim-analyze board: --cpus %s: CPU %d given twice\n", arg, cpu);
+				return -1;
+			}
+			if (used[k] == c->cpus * c->count) {
+				fprintf(stderr, "idlesim-analyze board: --cpus %s: more CPUs for [cluster %s] than its %d\n",
+					arg, c->name, c->cpus * c->count);
+				return -1;
+			}
+			b->kind_of[cpu] = k;
+			b->cl_of[cpu] = base[k] + used[k]++ / c->cpus;
+		}
+		p = next ? next + 1 : eq + 1 + len;
+	}
+	b->mapped = true;
+	return 0;
+bad:
+	fprintf(stderr, "idlesim-analyze board: --cpus %s: expected CPU[-CPU]=CLUSTER,... (such as 0=a53,1-2=a72,3-5=a53)\n",
+		arg);
+	return -1;
 }
 
 /* --opp CLUSTER=FREQ|P%: an operating point of one [cluster] section */
@@ -239,17 +307,19 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 		{ "durations", required_argument, NULL, 'd' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "window", required_argument, NULL, 'w' },
+		{ "cpus", required_argument, NULL, 'c' },
 		{ }
 	};
 	static struct board b;
 	const char *socfile = NULL, *outdir = NULL;
-	char *opps[SOC_MAX_CLUSTERS], *resid = NULL, *power = NULL, err[SOC_MAX_ERR], *end;
+	char *opps[SOC_MAX_CLUSTERS], *resid = NULL, *power = NULL, *cpus = NULL;
+	char err[SOC_MAX_ERR], *end;
 	int c, i, nopp = 0, ret = 1;
 	long temp = LONG_MIN;
 
 	memset(&b, 0, sizeof(b));
 	b.whatif.state = -1;
-	while ((c = getopt_long(argc, argv, "s:t:p:r:P:d:o:w:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:t:p:r:P:d:o:w:c:", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			socfile = optarg;
@@ -284,6 +354,9 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 		case 'o':
 			outdir = optarg;
 			break;
+		case 'c':
+			cpus = optarg;
+			break;
 		case 'w':
 			if (strcmp(optarg, "markers") && strcmp(optarg, "all")) {
 				fprintf(stderr, "idlesim-analyze board: --window %s: expected markers (between the snapshots, when the trace has them) or all\n",
@@ -310,6 +383,8 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 	for (i = 0; i < nopp; i++)
 		if (parse_opp(&b, opps[i]))
 			return 2;
+	if (cpus && parse_cpus(&b, cpus))
+		return 2;
 	if (resid && parse_whatif(&b, resid, false))
 		return 2;
 	if (power && parse_whatif(&b, power, true))

@@ -19,18 +19,7 @@
 #include "stats.h"
 #include "run.h"
 #include "teo.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		printf("\n");						\
-	}								\
-} while (0)
+#include "test-check.h"
 
 /* WFI, retention, power-down, cluster-off: latency, residency (us), power (uW) */
 static void table(struct state_table *t, const int *usable, const int *power)

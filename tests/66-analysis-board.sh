@@ -120,6 +120,21 @@ expect_exit 2 "$an" board --soc socs/simsoc.soc --residency core-ret=3000 "$fx/r
 expect_grep "core-ret=3000 breaks a rule of the description: .*residency: 2000 us below core-ret.s 3000 us" "$out" "a what-if that reorders the states"
 expect_exit 2 "$an" board --soc "$IDLESIM_SCRATCH/nosuch.soc" "$fx/results/trace.dat"
 expect_grep "nosuch.soc: No such file" "$out" "a missing SoC file"
+# --cpus: the trace's CPUs as the board numbers them; bad maps named
+expect_exit 0 "$an" board --soc socs/simsoc.soc --cpus 0-1=a53 --durations wait --window all \
+	"$fx/results/trace.dat"
+[ "$(grep '^  energy:' <<<"$out")" = "$(grep '^  energy:' "$board/summary.txt")" ] ||
+	fail "--cpus 0-1=a53, the description's own order, priced otherwise: $(grep '^  energy:' <<<"$out")"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0=a72 "$fx/results/trace.dat"
+expect_grep "'a72': no such \[cluster\] section in socs/simsoc.soc; it has: a53" "$out" "an unknown cluster"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0=a53,0=a53 "$fx/results/trace.dat"
+expect_grep "CPU 0 given twice" "$out" "a CPU mapped twice"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0-4=a53 "$fx/results/trace.dat"
+expect_grep "more CPUs for \[cluster a53\] than its 4" "$out" "more CPUs than a cluster has"
+expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0:a53 "$fx/results/trace.dat"
+expect_grep "expected CPU\[-CPU\]=CLUSTER" "$out" "a malformed map"
+expect_exit 1 "$an" board --soc socs/simsoc.soc --cpus 1=a53 "$fx/results/trace.dat"
+expect_grep "CPU 0 has idle periods, but --cpus does not map it" "$out" "a CPU the map leaves out"
 cut=$IDLESIM_SCRATCH/cut.dat
 head -c 300000 "$fx/results/trace.dat" >"$cut"
 expect_exit 1 "$an" board --soc socs/simsoc.soc --out "$bad" "$cut"

@@ -181,7 +181,7 @@ TUNE_NAME = $(subst $(space),+,$(notdir $(basename $(SCENARIO))))-$(if $(GRID),g
 OUT ?= $(O)/tune$(FLAVOUR)$(SOC_SUFFIX)/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps kernel module rootfs guest-bin analysis run compare report tune scenarios socs board test bench \
+.PHONY: help deps deps-test kernel module rootfs guest-bin analysis run compare report tune scenarios socs board test bench \
 	test-debug \
 	check-run-params check-soc check-scenarios \
 	clean distclean kernel-tree kernelversion check-series FORCE
@@ -191,6 +191,7 @@ help:
 	@echo
 	@echo 'Set-up and build:'
 	@echo '  deps        - install host packages (apt-get), download the guest arm64 packages'
+	@echo '  deps-test   - also what only the tests need (clang, valgrind, Slurm, a headless browser)'
 	@echo '  kernel      - patched 6.1 arm64 Image from kernel-patches/ (series + configs/)'
 	@echo '  check-series - apply the series patch by patch; each must build and pass checkpatch'
 	@echo '  module      - the simulated SoC cpuidle driver (sim-driver/)'
@@ -253,15 +254,26 @@ help:
 	@echo '  WINDOW=START:LEN   the timeline plots'"'"' window, ms from the workload'"'"'s start (default 0:200)'
 
 # Every build step depends on the stamp, so that on a fresh machine `make
-# test` installs what it needs; `make deps` re-checks unconditionally.
+# compare` installs what it needs; `make deps` re-checks unconditionally.
+# What only the tests need (a fuzzer's compiler, valgrind, Slurm, a
+# browser) comes with `make test` (and `make deps-test`).
 DEPS_STAMP := $(O)/.idlesim-deps
+TEST_DEPS_STAMP := $(O)/.idlesim-deps-test
 
 deps:
 	$(Q)$(SRC)/scripts/deps.sh $(O)
 	$(Q)touch $(DEPS_STAMP)
 
+deps-test:
+	$(Q)$(SRC)/scripts/deps.sh --test $(O)
+	$(Q)touch $(DEPS_STAMP) $(TEST_DEPS_STAMP)
+
 $(DEPS_STAMP): $(SRC)/scripts/deps.sh $(SRC)/guest-rootfs/packages
 	$(Q)$(SRC)/scripts/deps.sh $(O)
+	$(Q)touch $@
+
+$(TEST_DEPS_STAMP): $(SRC)/scripts/deps.sh $(SRC)/guest-rootfs/packages | $(DEPS_STAMP)
+	$(Q)$(SRC)/scripts/deps.sh --test $(O)
 	$(Q)touch $@
 
 # --- kernel -----------------------------------------------------------------
@@ -348,7 +360,14 @@ ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SR
 analysis: $(ANALYZE)
 
 $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
-	$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis all sanitize fuzz
+	$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis all
+
+# the tests' builds of it: with ASan and UBSan, and the trace reader's
+# fuzzer (clang), off the path of a run
+ANALYZE_CHECKS := $(O)/analysis/san/idlesim-analyze $(O)/analysis/fuzz/fuzz-trace
+
+$(ANALYZE_CHECKS) &: $(ANALYSIS_SRCS) $(TEST_DEPS_STAMP)
+	$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis sanitize fuzz
 
 # --- running ------------------------------------------------------------------
 
@@ -450,7 +469,7 @@ scenarios: $(WORKLOAD_HOST)
 
 # --- checking -----------------------------------------------------------------
 
-test: $(RUN_DEPS)
+test: $(TEST_DEPS_STAMP) $(RUN_DEPS) $(ANALYZE_CHECKS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
 
 bench: $(RUN_DEPS)

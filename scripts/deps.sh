@@ -3,12 +3,20 @@
 #
 # Install the host packages idlesim needs and download the guest's arm64
 # packages.  Idempotent: when everything is already there it only checks.
+# --test adds what only the tests need (clang and its fuzzer runtime,
+# valgrind, a one-node Slurm, a headless browser): a first comparison
+# and its plots install none of it.
 #
-# usage: scripts/deps.sh BUILD_DIR
+# usage: scripts/deps.sh [--test] BUILD_DIR
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=$(realpath -m "${1:?usage: deps.sh BUILD_DIR}")
+tests=0
+if [ "${1:-}" = --test ]; then
+	tests=1
+	shift
+fi
+out=$(realpath -m "${1:?usage: deps.sh [--test] BUILD_DIR}")
 debdir=$out/debs
 
 host_pkgs=(
@@ -22,7 +30,12 @@ host_pkgs=(
 	# rt-app: the host's reads an rt-app workload before any boot
 	rt-app
 	kmod rsync perl python3 gcc libc6-dev dpkg-dev file
-	clang libclang-rt-14-dev valgrind time parallel
+	# make tune EXPORT=parallel writes a GNU parallel job list
+	parallel
+)
+test_pkgs=(
+	# the fuzzers (libFuzzer) and the memory checks of the host tools
+	clang libclang-rt-14-dev valgrind time
 	# tests/71 starts a one-node Slurm of its own (munged, slurmctld,
 	# slurmd with their key, ports and state in its scratch directory);
 	# the packages' system services are not used
@@ -31,6 +44,7 @@ host_pkgs=(
 	# the headless shell alone, no desktop Chromium
 	chromium-headless-shell
 )
+[ $tests -eq 0 ] || host_pkgs+=("${test_pkgs[@]}")
 mapfile -t guest_pkgs < <(sed -e "s/#.*//" "$top/guest-rootfs/packages" | awk "NF { print \$1 }")
 
 die() { echo "deps: $*" >&2; exit 1; }

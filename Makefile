@@ -223,7 +223,7 @@ help:
 	@echo '                DEBUG_SET=quick: what tests/32 runs; outputs in $$(O)/runs-FLAVOUR/test-debug/'
 	@echo
 	@echo 'Cleaning:'
-	@echo '  clean       - remove runs, images and objects, keep the extracted sources and downloads'
+	@echo '  clean       - remove everything built or run under O= (kernel tree, images, tools, runs, reports), keep the downloads'
 	@echo '  distclean   - remove the whole build directory $$(O)'
 	@echo
 	@echo 'Variables:'
@@ -507,10 +507,13 @@ endif
 # --- cleaning -----------------------------------------------------------------
 
 # every flavour's (DEBUG=), whichever is selected
+# Everything built or run under $(O) (kernels, tools, images, runs,
+# reports, sweeps, benchmarks) but the guest's downloaded packages and the
+# stamps that say the host has its own: the next build starts from the
+# sources without a download.  distclean removes $(O) whole.
 clean:
-	$(Q)rm -rf $(O)/guest-bin $(O)/logs $(O)/linux $(O)/linux.new \
-		$(O)/initramfs.cpio.gz $(foreach f,$(DEBUG_SUFFIXES),$(O)/initramfs$(f).cpio.gz) \
-		$(foreach d,kernel runs tests sim-driver rootfs,$(O)/$(d) $(addprefix $(O)/$(d),$(DEBUG_SUFFIXES)))
+	$(Q)[ ! -d $(O) ] || find $(O) -mindepth 1 -maxdepth 1 ! -name debs \
+		! -name '.idlesim-deps*' -exec rm -rf {} +
 
 distclean:
 	$(Q)rm -rf $(O)

@@ -109,7 +109,8 @@ KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPIL
 # The simulated SoC driver, built out of tree from a copy in $(O).
 # Each flavour has its copy: a module is built against the kernel it is
 # loaded into.
-SIMDRV_SRCS := $(wildcard $(SRC)/sim-driver/*.[ch] $(SRC)/sim-driver/Kbuild $(SRC)/include/idlesim/*.h)
+SIMDRV_SRCS := $(wildcard $(SRC)/sim-driver/*.[ch] $(SRC)/sim-driver/Kbuild $(SRC)/sim-driver/default-soc.sh \
+	$(SRC)/include/idlesim/*.h)
 SIMDRV_DIR := $(O)/sim-driver$(FLAVOUR)
 SIMDRV_KO := $(if $(wildcard $(SRC)/sim-driver/Kbuild),$(SIMDRV_DIR)/simsoc.ko)
 
@@ -308,10 +309,12 @@ kernelversion: $(KTREE_STAMP)
 module: $(SIMDRV_KO)
 
 ifneq ($(SIMDRV_KO),)
-$(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS)
+$(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS) $(SOC_TOOL) $(SRC)/socs/simsoc.soc
 	$(Q)mkdir -p $(SIMDRV_DIR)
 	$(Q)rsync -a --exclude tools --exclude tests $(SRC)/sim-driver/ $(SIMDRV_DIR)/
 	$(Q)rsync -a $(SRC)/include/ $(SIMDRV_DIR)/include/
+	$(Q)$(SRC)/sim-driver/default-soc.sh $(SOC_TOOL) $(SRC)/socs/simsoc.soc \
+		$(SIMDRV_DIR)/simsoc_default.h
 	$(Q)$(STEP) module "building simsoc.ko$(if $(FLAVOUR), in $(notdir $(SIMDRV_DIR)))" $(LOGS)/module$(FLAVOUR).log \
 		$(KMAKE) M=$(SIMDRV_DIR) modules
 	@# Kbuild leaves an up-to-date module alone: the stamp is the .ko itself

@@ -38,18 +38,14 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "simsoc.h"
+#include "simsoc_default.h"
 
-static const char simsoc_default_soc[] =
-	"v1;name=simsoc;temp=45;fixed=50;atd=20;jitter=5;coupling=1;"
-	"state=WFI,0;state=core-ret,1;state=core-off,1;state=cluster-off,2;"
-	"state=soc-sleep,3;cluster=a53,2,2,10000,4;"
-	"opp=450000,800000,33000,26000;opp=575000,850000,46000,30000;"
-	"opp=700000,900000,61000,39000;opp=775000,950000,76000,47000;"
-	"opp=850000,1000000,93000,57000;"
-	"fig=1,1,34000,6000,20;fig=167,504,31000,3000,20;"
-	"fig=1500,2000,28000,4000,12;fig=1600,2500,8500,6000,10;"
-	"fig=9825,9987,2000,4000,8;"
-	"block=dma,2;block=gpu,3;block=display,3;block=audio,1;block=modem,3";
+/*
+ * The default SoC, when no soc= is given: socs/simsoc.soc as
+ * `idlesim-soc params` compiles it, written by the build into
+ * simsoc_default.h, so that the two cannot drift apart.
+ */
+static const char simsoc_default_soc[] = SIMSOC_DEFAULT_SOC;
 
 const struct simsoc_soc *simsoc_soc;
 

@@ -59,6 +59,7 @@ struct imp {
 	struct sect s[DTR_MAX_CPUS];
 	int ns, npos;
 	char pos[MAX_SECT][16];	/* [state] names, WFI first */
+	char pos_cut[MAX_SECT][64];	/* the name before the cut to 15, or "" */
 	enum dtr_off pos_off[MAX_SECT];
 	char name[32];
 	struct out o;
@@ -276,6 +277,9 @@ static void name_pos(struct imp *im, int p, int node)
 	for (i = 0; s[i]; i++)
 		if (!strchr("._-", s[i]) && !isalnum((unsigned char)s[i]))
 			s[i] = '-';
+	/* cpuidle cuts a name to CPUIDLE_NAME_LEN - 1, as sysfs then shows it */
+	if (strlen(s) > 15)
+		snprintf(im->pos_cut[p], sizeof(im->pos_cut[0]), "%s", s);
 	s[15] = '\0';
 	for (i = 0; i < p && strcmp(im->pos[i], s); i++)
 		;
@@ -402,6 +406,9 @@ static void write_states(struct imp *im)
 			if (!why && g->off[p - 1] == im->pos_off[p])
 				why = g->why[p - 1];
 		}
+		if (im->pos_cut[p][0])
+			emit(im, NULL, "# %s: cut to 15 characters: the driver registers it as a cpuidle state, whose name cpuidle holds in 16 bytes (CPUIDLE_NAME_LEN)",
+			     im->pos_cut[p]);
 		emit(im, NULL, "[state %s]", im->pos[p]);
 		snprintf(buf, sizeof(buf), "%s: %s", off_name[im->pos_off[p]], why);
 		emit(im, buf, "off = %s", off_name[im->pos_off[p]]);

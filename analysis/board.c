@@ -404,6 +404,39 @@ static double sum(const double *v, int n)
 	return s;
 }
 
+/*
+ * The kernel's own verdict on its choices (power:cpu_idle_miss, 6.0): a
+ * period whose state was too deep for the time the CPU stayed idle, or
+ * too shallow when a deeper one's residency was met.  Over the whole
+ * trace: the event says which CPU and state, not which period.
+ */
+static void print_idle_miss(const struct board *b, FILE *fp)
+{
+	const struct soc *s = &b->soc;
+	uint64_t deep = 0, shallow = 0;
+	int cpu, i;
+
+	if (!b->has_idle_miss) {
+		fprintf(fp, "  no power:cpu_idle_miss in the trace (kernels since 6.0 write it when it is recorded)\n");
+		return;
+	}
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		for (i = 0; i < MAX_STATES; i++) {
+			deep += b->idle_miss[cpu][i][0];
+			shallow += b->idle_miss[cpu][i][1];
+		}
+	fprintf(fp, "  power:cpu_idle_miss, the kernel's verdict, over the whole trace: %llu too deep, %llu too shallow",
+		(unsigned long long)deep, (unsigned long long)shallow);
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		for (i = 0; i < MAX_STATES; i++)
+			if (b->idle_miss[cpu][i][0] || b->idle_miss[cpu][i][1])
+				fprintf(fp, "; CPU %d %s %llu/%llu", cpu,
+					i < s->nr_states ? s->state[i].name : "?",
+					(unsigned long long)b->idle_miss[cpu][i][0],
+					(unsigned long long)b->idle_miss[cpu][i][1]);
+	fprintf(fp, "\n");
+}
+
 void board_print(const struct board *b, FILE *fp)
 {
 	const struct soc *s = &b->soc;
@@ -436,6 +469,7 @@ void board_print(const struct board *b, FILE *fp)
 			fprintf(fp, "  %-4d %-15s %9llu %12.3f %12.3f\n", cpu, s->state[i].name,
 				(unsigned long long)b->st[cpu][i].count,
 				(double)b->st[cpu][i].total_ns / 1e6, b->st[cpu][i].energy_nj / 1e6);
+	print_idle_miss(b, fp);
 	fprintf(fp, "  %-11s %-15s %9s %12s   (a cluster is in the shallowest state of its CPUs while all are idle)\n",
 		"cluster", "state", "count", "total_ms");
 	for (k = 0; k < b->nr_cl; k++)

@@ -56,6 +56,9 @@ struct board {
 	size_t nr, cap;
 	uint64_t win_start, win_end;	/* snapshot markers, 0 if none */
 	uint64_t events, missed;
+	/* power:cpu_idle_miss, if the trace has the event: [0] too deep, [1] too shallow */
+	bool has_idle_miss;
+	uint64_t idle_miss[MAX_CPUS][MAX_STATES][2], idle_misses;
 	/* derived */
 	uint64_t freq_periods;		/* priced at a cpu_frequency operating point */
 	uint64_t t0, t1;		/* the window priced */

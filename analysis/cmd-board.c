@@ -290,6 +290,9 @@ static int read_trace(struct board *b)
 		goto out;
 	b->events = st.events;
 	b->missed = st.missed_events;
+	b->has_idle_miss = t.ev[EV_IDLE_MISS].event != NULL;
+	memcpy(b->idle_miss, st.idle_miss, sizeof(b->idle_miss));
+	b->idle_misses = st.idle_misses;
 	ret = 0;
 out:
 	trace_close(&t);

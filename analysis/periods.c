@@ -25,6 +25,7 @@ enum fld {
 	F_MARKER_BUF,
 	F_FREQ_STATE, F_FREQ_CPU,
 	F_BLOCKS_CAP,
+	F_MISS_CPU, F_MISS_STATE, F_MISS_BELOW,
 	NR_FLDS,
 };
 
@@ -70,6 +71,9 @@ static const struct {
 	[F_FREQ_STATE]		= { .ev = EV_CPU_FREQ, .name = "state" },
 	[F_FREQ_CPU]		= { .ev = EV_CPU_FREQ, .name = "cpu_id" },
 	[F_BLOCKS_CAP]		= { .ev = EV_BLOCKS, .name = "open_cap" },
+	[F_MISS_CPU]		= { .ev = EV_IDLE_MISS, .name = "cpu_id" },
+	[F_MISS_STATE]		= { .ev = EV_IDLE_MISS, .name = "state" },
+	[F_MISS_BELOW]		= { .ev = EV_IDLE_MISS, .name = "below" },
 };
 
 struct cpu_track {
@@ -392,6 +396,24 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			goto bad;
 		if (s >= 0 && s < MAX_CPUS)
 			r->freq_khz[s] = v;
+		break;
+	case EV_IDLE_MISS:
+		/*
+		 * The kernel's own verdict on the period just ended: its
+		 * state was too deep for it (the residency not met) or,
+		 * "below", a deeper one would have fitted
+		 */
+		if (field_s64(t, r->f[F_MISS_CPU], rec, &s) < 0 ||
+		    field_u64(t, r->f[F_MISS_STATE], rec, &v) < 0)
+			goto bad;
+		if (s >= 0 && s < MAX_CPUS && v < MAX_STATES) {
+			uint64_t below;
+
+			if (field_u64(t, r->f[F_MISS_BELOW], rec, &below) < 0)
+				goto bad;
+			r->st->idle_miss[s][v][below ? 1 : 0]++;
+			r->st->idle_misses++;
+		}
 		break;
 	case EV_MARKER:
 		if (r->mfn) {

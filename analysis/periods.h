@@ -147,6 +147,12 @@ struct period_stats {
 	uint64_t unmatched;		/* driver events that fit no period */
 	uint64_t aborted;		/* periods prepared but never entered */
 	uint64_t missed_events;		/* events the ring buffer dropped */
+	/*
+	 * power:cpu_idle_miss, where the trace has it: per CPU and state,
+	 * [0] the state was too deep for the time idle, [1] too shallow
+	 */
+	uint64_t idle_miss[MAX_CPUS][MAX_STATES][2];
+	uint64_t idle_misses;
 };
 
 /*

@@ -27,6 +27,7 @@ enum ev_id {
 	EV_MARKER,		/* ftrace:print (trace_marker) */
 	EV_CPU_FREQ,		/* power:cpu_frequency (board traces) */
 	EV_BLOCKS,		/* simsoc:simsoc_blocks */
+	EV_IDLE_MISS,		/* power:cpu_idle_miss (6.0): a state too deep or too shallow */
 	NR_EVS,
 };
 

@@ -9,12 +9,13 @@
 # window (the snapshots bracketing the workload): per CPU and state the
 # sysfs usage and time, up to the periods that end inside a snapshot
 # (below), and the energy within 1 % of the driver's meter (the reasons
-# for what remains: docs/ARCHITECTURE.md, "Board traces").  The trace
-# must hold no event of the driver.
+# for what remains: docs/ARCHITECTURE.md, "Board traces").  The kernel's
+# own verdicts, power:cpu_idle_miss, are recorded too and must be counted
+# as the trace has them.  The trace must hold no event of the driver.
 . tests/lib/common.sh
 [ -x "${IDLESIM_ANALYZE:-}" ] || skip "the analysis is not built"
 d=$IDLESIM_SCRATCH/run
-printf "power:cpu_idle\npower:cpu_frequency\n" >"$IDLESIM_SCRATCH/trace-events"
+printf "power:cpu_idle\npower:cpu_frequency\npower:cpu_idle_miss\n" >"$IDLESIM_SCRATCH/trace-events"
 run_guest guest-rootfs/jobs/scenario.sh "$d" --file tests/data/opp-steps.ini \
 	--file guest-rootfs/jobs/snapshot.sh --file guest-rootfs/jobs/record.sh \
 	--file "$IDLESIM_SCRATCH/trace-events" --governor menu --smp 2 --seed 1002 \
@@ -29,6 +30,12 @@ expect_grep "between the snapshot markers" "$out" "the window is the snapshots'"
 n=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | grep -c 'cpu_frequency:')
 [ "$n" -ge 6 ] || fail "$n power:cpu_frequency events in the trace; expected 3 steps on each of 2 CPUs"
 expect_grep "operating points from power:cpu_frequency" "$out" "board mode priced periods at the trace's operating points"
+# the kernel's own verdicts (power:cpu_idle_miss, 6.0), counted as the trace has them
+deep=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | grep -c 'cpu_idle_miss:.*type=above')
+shallow=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | grep -c 'cpu_idle_miss:.*type=below')
+[ $((deep + shallow)) -gt 0 ] || fail "no power:cpu_idle_miss in the recording"
+expect_grep "power:cpu_idle_miss, the kernel's verdict, over the whole trace: $deep too deep, $shallow too shallow" \
+	"$out" "board mode counts the kernel's idle misses as the trace has them"
 
 # per CPU and state: sysfs "cpu state usage time_us above below", after - before
 awk 'NR == FNR { u[$1 " " $2] = $3; t[$1 " " $2] = $4; next }

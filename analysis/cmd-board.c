@@ -30,6 +30,9 @@
  * of the next periods; --durations wait prices a guest's trace that way,
  * so that it can be held against the driver's meter.
  *
+ * The trace: a trace.dat, or the same as text (board-text.c: trace-cmd
+ * report, tracefs's trace file, a systrace HTML).
+ *
  * The window: between the markers "idlesim: snapshot before end" and
  * "idlesim: snapshot after begin" when the trace has them (a guest run),
  * else, or with --window all, from the first to the last idle event.
@@ -42,6 +45,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "board-text.h"
 #include "output.h"
 #include "periods.h"
 #include "run.h"
@@ -282,6 +286,8 @@ static int read_trace(struct board *b)
 	struct trace t;
 	int ret = -1;
 
+	if (board_is_text(b->trace))
+		return board_read_text(b);
 	if (trace_open(&t, b->trace) < 0)
 		return -1;
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)

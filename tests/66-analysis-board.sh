@@ -120,6 +120,41 @@ expect_exit 2 "$an" board --soc socs/simsoc.soc --residency core-ret=3000 "$fx/r
 expect_grep "core-ret=3000 breaks a rule of the description: .*residency: 2000 us below core-ret.s 3000 us" "$out" "a what-if that reorders the states"
 expect_exit 2 "$an" board --soc "$IDLESIM_SCRATCH/nosuch.soc" "$fx/results/trace.dat"
 expect_grep "nosuch.soc: No such file" "$out" "a missing SoC file"
+# the same trace as text (trace-cmd report -t: nanoseconds), and inside a
+# systrace HTML: the same figures, to the nJ
+txt=$IDLESIM_SCRATCH/trace.txt
+trace-cmd report -t -i "$fx/results/trace.dat" >"$txt" 2>/dev/null || fail "trace-cmd report -t failed"
+expect_exit 0 "$an" board --soc socs/simsoc.soc --durations wait --window all --out "$IDLESIM_SCRATCH/text" "$txt"
+{
+	echo '<!DOCTYPE html><html><head><title>systrace</title></head><body>'
+	echo '<script class="trace-data" type="application/text">'
+	cat "$txt"
+	echo '</script></body></html>'
+} >"$IDLESIM_SCRATCH/trace.html"
+expect_exit 0 "$an" board --soc socs/simsoc.soc --durations wait --window all --out "$IDLESIM_SCRATCH/html" \
+	"$IDLESIM_SCRATCH/trace.html"
+for d in text html; do
+	for f in states.csv clusters.csv whatif.csv; do
+		cmp -s "$board/$f" "$IDLESIM_SCRATCH/$d/$f" ||
+			fail "$f of the trace as $d differs from the trace.dat's: $(diff "$board/$f" "$IDLESIM_SCRATCH/$d/$f" | head -4)"
+	done
+	[ "$(sed 1d "$board/summary.txt")" = "$(sed 1d "$IDLESIM_SCRATCH/$d/summary.txt")" ] ||
+		fail "the summary of the trace as $d differs: $(diff <(sed 1d "$board/summary.txt") <(sed 1d "$IDLESIM_SCRATCH/$d/summary.txt") | head -4)"
+done
+# microseconds (tracefs, systrace, trace-cmd report's default): within their rounding
+trace-cmd report -i "$fx/results/trace.dat" >"$IDLESIM_SCRATCH/trace-us.txt" 2>/dev/null
+expect_exit 0 "$an" board --soc socs/simsoc.soc --durations wait --window all "$IDLESIM_SCRATCH/trace-us.txt"
+e_ns=$(sed -n 's/^  energy: \([0-9.]*\) mJ.*/\1/p' "$board/summary.txt")
+e_us=$(sed -n 's/^  energy: \([0-9.]*\) mJ.*/\1/p' <<<"$out")
+awk -v a="$e_ns" -v b="$e_us" 'BEGIN { d = a - b; exit !(a > 0 && (d < 0 ? -d : d) < a / 1000) }' ||
+	fail "the trace in microseconds priced at $e_us mJ against $e_ns mJ"
+printf 'some text\nno events in it\n' >"$IDLESIM_SCRATCH/notrace.txt"
+expect_exit 1 "$an" board --soc socs/simsoc.soc "$IDLESIM_SCRATCH/notrace.txt"
+expect_grep "neither a trace.dat nor a text trace with power:cpu_idle" "$out" "a text without cpu_idle"
+printf '  <idle>-0  [000]  1.000000: cpu_idle: state=1\n' >"$IDLESIM_SCRATCH/bad.txt"
+expect_exit 1 "$an" board --soc socs/simsoc.soc "$IDLESIM_SCRATCH/bad.txt"
+expect_grep "bad.txt:1: cpu_idle: expected state= and cpu_id=" "$out" "a cpu_idle line without its CPU"
+
 # --cpus: the trace's CPUs as the board numbers them; bad maps named
 expect_exit 0 "$an" board --soc socs/simsoc.soc --cpus 0-1=a53 --durations wait --window all \
 	"$fx/results/trace.dat"

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A board's trace as text: what `trace-cmd report` prints, tracefs's
+ * `trace` file, or a systrace HTML with the ftrace text inside it, as
+ * LISA, trappy and Android's systrace users keep their recordings.  Each
+ * event is one line,
+ *
+ *	<idle>-0     [001] d..1.   123.456789: cpu_idle: state=1 cpu_id=1
+ *
+ * of which board mode reads what it reads in a trace.dat: power:cpu_idle,
+ * power:cpu_frequency, power:cpu_idle_miss and the trace markers (and in
+ * idlesim's own traces simsoc_enter's entered state), the same way
+ * (cmd-board.c, periods.c); every other event line is counted.
+ * The timestamp is taken to the nanosecond when the text has it (`trace-cmd
+ * report -t`); tracefs and systrace print microseconds, and the figures
+ * then differ from the trace.dat's by that rounding.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board-text.h"
+
+#define PWR_EVENT_EXIT	4294967295ULL
+
+struct text_cpu {
+	bool in_idle;
+	int state;
+	uint64_t t_enter, freq_khz;
+};
+
+/* trace.dat files begin with these bytes; anything else is read as text */
+bool board_is_text(const char *path)
+{
+	static const char magic[] = "\x17\x08\x44tracing";
+	char head[sizeof(magic) - 1];
+	FILE *f = fopen(path, "rb");
+	bool text;
+
+	if (!f)
+		return false;
+	text = fread(head, 1, sizeof(head), f) != sizeof(head) ||
+	       memcmp(head, magic, sizeof(head));
+	fclose(f);
+	return text;
+}
+
+/*
+ * The event of a line: its timestamp (ns) and name, and where its fields
+ * start; false if the line holds no event ("SECONDS.FRACTION: NAME: ").
+ */
+static bool event_of(const char *line, uint64_t *ts, char *name, size_t len, const char **fields)
+{
+	const char *p;
+
+	for (p = strchr(line, ':'); p; p = strchr(p + 1, ':')) {
+		const char *d = p, *n;
+		uint64_t frac = 0, sec = 0, scale = 1;
+		int digits = 0;
+		size_t k;
+
+		while (d > line && isdigit((unsigned char)d[-1]))
+			d--;
+		if (d == p || d == line || d[-1] != '.')
+			continue;
+		for (n = d; n < p && digits < 9; n++, digits++)
+			frac = frac * 10 + (uint64_t)(*n - '0');
+		for (; digits < 9; digits++)
+			frac *= 10;
+		d--;
+		while (d > line && isdigit((unsigned char)d[-1])) {
+			d--;
+			sec += (uint64_t)(*d - '0') * scale;
+			scale *= 10;
+		}
+		if (scale == 1 || p[1] != ' ')
+			continue;
+		for (n = p + 2, k = 0; (isalnum((unsigned char)*n) || *n == '_') && k + 1 < len; n++)
+			name[k++] = *n;
+		name[k] = '\0';
+		if (!k || *n != ':')
+			continue;
+		*ts = sec * 1000000000ULL + frac;
+		*fields = n + 1;
+		return true;
+	}
+	return false;
+}
+
+/* FIELD=NUMBER in @fields; false if it is not there */
+static bool field(const char *fields, const char *key, uint64_t *v)
+{
+	size_t n = strlen(key);
+	const char *p;
+	char *end;
+
+	for (p = strstr(fields, key); p; p = strstr(p + 1, key)) {
+		if ((p != fields && !isspace((unsigned char)p[-1])) || p[n] != '=')
+			continue;
+		errno = 0;
+		*v = strtoull(p + n + 1, &end, 0);
+		return !errno && end != p + n + 1;
+	}
+	return false;
+}
+
+static int add_period(struct board *b, int cpu, const struct text_cpu *c, uint64_t t_exit)
+{
+	if (b->nr == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 4096;
+		void *n = realloc(b->p, cap * sizeof(*b->p));
+
+		if (!n) {
+			fprintf(stderr, "%s: out of memory at %zu idle periods\n", b->trace, b->nr);
+			return -1;
+		}
+		b->p = n;
+		b->cap = cap;
+	}
+	b->p[b->nr++] = (struct board_period){ .cpu = cpu, .state = c->state,
+		.t_enter = c->t_enter, .t_exit = t_exit, .freq_khz = c->freq_khz };
+	return 0;
+}
+
+static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const char *line,
+		   int lineno)
+{
+	uint64_t ts, state, cpu;
+	const char *fields, *lost;
+	char name[64];
+
+	lost = strstr(line, "[LOST ");
+	if (lost && strstr(lost, " EVENTS]")) {
+		b->missed += strtoull(lost + 6, NULL, 10);
+		return 0;
+	}
+	if (!event_of(line, &ts, name, sizeof(name), &fields))
+		return 0;
+	b->events++;
+	if (!strcmp(name, "print") || !strcmp(name, "tracing_mark_write")) {
+		const char *m = strstr(fields, "idlesim: snapshot ");
+
+		if (!m || b->whole)
+			return 0;
+		if (!strncmp(m, "idlesim: snapshot before end", 28) && !isgraph((unsigned char)m[28]))
+			b->win_start = ts;
+		else if (!strncmp(m, "idlesim: snapshot after begin", 29) && !isgraph((unsigned char)m[29]))
+			b->win_end = ts;
+		return 0;
+	}
+	/* idlesim's own traces: the state the driver entered, as periods.c takes it */
+	if (!strcmp(name, "simsoc_enter")) {
+		if (field(fields, "cpu", &cpu) && field(fields, "entered", &state) &&
+		    cpu < MAX_CPUS && cpus[cpu].in_idle)
+			cpus[cpu].state = (int)state;
+		return 0;
+	}
+	if (strcmp(name, "cpu_idle") && strcmp(name, "cpu_frequency") && strcmp(name, "cpu_idle_miss"))
+		return 0;
+	if (!field(fields, "cpu_id", &cpu) || !field(fields, "state", &state) ||
+	    (!strcmp(name, "cpu_idle_miss") && !strstr(fields, "type="))) {
+		fprintf(stderr, "%s:%d: %s: expected state= and cpu_id=%s\n", b->trace, lineno, name,
+			strcmp(name, "cpu_idle_miss") ? "" : " and type=above|below");
+		return -1;
+	}
+	if (cpu >= MAX_CPUS) {
+		fprintf(stderr, "%s:%d: CPU %llu: more CPUs than the analysis takes (%d)\n",
+			b->trace, lineno, (unsigned long long)cpu, MAX_CPUS);
+		return -1;
+	}
+	if (!strcmp(name, "cpu_frequency")) {
+		freq[cpu] = state;
+	} else if (!strcmp(name, "cpu_idle_miss")) {
+		b->has_idle_miss = true;
+		if (state < MAX_STATES) {
+			b->idle_miss[cpu][state][strstr(fields, "type=below") ? 1 : 0]++;
+			b->idle_misses++;
+		}
+	} else if ((uint32_t)state != (uint32_t)PWR_EVENT_EXIT) {
+		cpus[cpu] = (struct text_cpu){ .in_idle = true, .state = (int)state,
+					       .t_enter = ts, .freq_khz = freq[cpu] };
+	} else if (cpus[cpu].in_idle) {
+		cpus[cpu].in_idle = false;
+		if (ts >= cpus[cpu].t_enter && add_period(b, (int)cpu, &cpus[cpu], ts) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int board_read_text(struct board *b)
+{
+	struct text_cpu cpus[MAX_CPUS] = { 0 };
+	uint64_t freq[MAX_CPUS] = { 0 };
+	char *line = NULL;
+	size_t cap = 0;
+	int lineno = 0, idle = 0, ret = 0;
+	FILE *f = fopen(b->trace, "r");
+
+	if (!f) {
+		fprintf(stderr, "%s: %s\n", b->trace, strerror(errno));
+		return -1;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		lineno++;
+		idle += strstr(line, ": cpu_idle: ") != NULL;
+		if (on_line(b, cpus, freq, line, lineno) < 0) {
+			ret = -1;
+			break;
+		}
+	}
+	free(line);
+	fclose(f);
+	if (!ret && !idle) {
+		fprintf(stderr, "%s: neither a trace.dat nor a text trace with power:cpu_idle (trace-cmd report, tracefs trace, systrace HTML); record -e power:cpu_idle\n",
+			b->trace);
+		ret = -1;
+	}
+	return ret;
+}

@@ -73,7 +73,9 @@ done
 lib=0 ours=0 gone=0
 for c in "$IDLESIM_SCRATCH"/crashes/*; do
 	[ -f "$c" ] || continue
-	report=$(timeout -k 5 60 "$fz" "$c" 2>&1)
+	# a hang is replayed with libFuzzer's own timeout, well inside the
+	# outer one, so that it prints the stack that says whose loop it is
+	report=$(timeout -k 5 60 "$fz" -timeout=30 "$c" 2>&1)
 	crc=$?
 	read -r who frame < <(owner <<<"$report")
 	if [ $crc -eq 0 ]; then

@@ -108,20 +108,8 @@ static bool field(const char *fields, const char *key, uint64_t *v)
 
 static int add_period(struct board *b, int cpu, const struct text_cpu *c, uint64_t t_exit)
 {
-	if (b->nr == b->cap) {
-		size_t cap = b->cap ? 2 * b->cap : 4096;
-		void *n = realloc(b->p, cap * sizeof(*b->p));
-
-		if (!n) {
-			fprintf(stderr, "%s: out of memory at %zu idle periods\n", b->trace, b->nr);
-			return -1;
-		}
-		b->p = n;
-		b->cap = cap;
-	}
-	b->p[b->nr++] = (struct board_period){ .cpu = cpu, .state = c->state,
-		.t_enter = c->t_enter, .t_exit = t_exit, .freq_khz = c->freq_khz };
-	return 0;
+	return board_add_period(b, &(struct board_period){ .cpu = cpu, .state = c->state,
+		.t_enter = c->t_enter, .t_exit = t_exit, .freq_khz = c->freq_khz });
 }
 
 static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const char *line,

@@ -130,6 +130,24 @@ int board_check_whatif(const struct board *b)
 	return 0;
 }
 
+/* One more period, as the trace gives it; -1 when out of memory, said */
+int board_add_period(struct board *b, const struct board_period *p)
+{
+	if (b->nr == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 4096;
+		void *n = realloc(b->p, cap * sizeof(*b->p));
+
+		if (!n) {
+			fprintf(stderr, "%s: out of memory at %zu idle periods\n", b->trace, b->nr);
+			return -1;
+		}
+		b->p = n;
+		b->cap = cap;
+	}
+	b->p[b->nr++] = *p;
+	return 0;
+}
+
 /* The [cluster] section of a trace CPU, and its cluster; -1 if none */
 int board_cpu_kind(const struct board *b, int cpu, int *cl)
 {

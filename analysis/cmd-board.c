@@ -66,7 +66,6 @@ static int board_usage(void)
 static int on_period(const struct period *p, void *data)
 {
 	struct board *b = data;
-	struct board_period *bp;
 
 	/* prepared by a driver but never entered: not an idle period */
 	if (p->aborted || !p->t_exit || p->t_exit < p->t_enter)
@@ -76,23 +75,9 @@ static int on_period(const struct period *p, void *data)
 			b->trace, p->cpu, MAX_CPUS);
 		return -1;
 	}
-	if (b->nr == b->cap) {
-		size_t cap = b->cap ? 2 * b->cap : 4096;
-		void *n = realloc(b->p, cap * sizeof(*b->p));
-
-		if (!n) {
-			fprintf(stderr, "%s: out of memory at %zu idle periods\n", b->trace, b->nr);
-			return -1;
-		}
-		b->p = n;
-		b->cap = cap;
-	}
-	bp = &b->p[b->nr++];
-	bp->cpu = p->cpu;
-	bp->state = p->entered >= 0 ? p->entered : p->requested;
-	bp->t_enter = p->t_enter;
-	bp->t_exit = p->t_exit;
-	bp->freq_khz = p->freq_khz;
+	return board_add_period(b, &(struct board_period){
+		.cpu = p->cpu, .state = p->entered >= 0 ? p->entered : p->requested,
+		.t_enter = p->t_enter, .t_exit = p->t_exit, .freq_khz = p->freq_khz });
 	return 0;
 }
 

@@ -47,6 +47,20 @@ static void juno_trace(void)
 					.t_exit = 9500000, .freq_khz = 1100000 };
 }
 
+/* CPU 0 to [cluster] section @k0 (its cluster @c0), CPU 1 to @k1 (@c1) */
+static void map(int k0, int c0, int k1, int c1)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		b.kind_of[cpu] = -1;
+	b.mapped = true;
+	b.kind_of[0] = k0;
+	b.cl_of[0] = c0;
+	b.kind_of[1] = k1;
+	b.cl_of[1] = c1;
+}
+
 int main(void)
 {
 	int cl;
@@ -60,13 +74,7 @@ int main(void)
 	if (load())
 		return 1;
 	juno_trace();
-	for (cl = 0; cl < MAX_CPUS; cl++)
-		b.kind_of[cl] = -1;
-	b.mapped = true;
-	b.kind_of[0] = 1;	/* a53, its first cluster: the description's cluster 1 */
-	b.cl_of[0] = 1;
-	b.kind_of[1] = 0;
-	b.cl_of[1] = 0;
+	map(1, 1, 0, 0);	/* CPU 0 in a53's first cluster, the description's cluster 1 */
 	CHECK(board_cpu_kind(&b, 0, &cl) == 1 && cl == 1, "CPU 0 mapped to a53");
 	CHECK(board_cpu_kind(&b, 2, &cl) < 0, "CPU 2, not mapped, has no cluster");
 	CHECK(board_price(&b) == 0, "the board's numbering was refused");
@@ -76,12 +84,7 @@ int main(void)
 	if (load())
 		return 1;
 	juno_trace();
-	for (cl = 0; cl < MAX_CPUS; cl++)
-		b.kind_of[cl] = -1;
-	b.mapped = true;
-	b.kind_of[0] = 0;
-	b.kind_of[1] = 1;
-	b.cl_of[1] = 1;
+	map(0, 0, 1, 1);
 	CHECK(board_price(&b) < 0, "CPU 0 mapped to a72 at 575 MHz was priced");
 	printf("%d passed, %d failed\n", checks - failures, failures);
 	return failures ? 1 : 0;

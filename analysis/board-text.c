@@ -23,8 +23,6 @@
 
 #include "board-text.h"
 
-#define PWR_EVENT_EXIT	4294967295ULL
-
 struct text_cpu {
 	bool in_idle;
 	int state;
@@ -128,14 +126,18 @@ static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const
 		return 0;
 	b->events++;
 	if (!strcmp(name, "print") || !strcmp(name, "tracing_mark_write")) {
-		const char *m = strstr(fields, "idlesim: snapshot ");
+		const char *m = strstr(fields, "idlesim: ");
+		char text[256];
+		size_t n;
 
-		if (!m || b->whole)
+		if (!m)
 			return 0;
-		if (!strncmp(m, "idlesim: snapshot before end", 28) && !isgraph((unsigned char)m[28]))
-			b->win_start = ts;
-		else if (!strncmp(m, "idlesim: snapshot after begin", 29) && !isgraph((unsigned char)m[29]))
-			b->win_end = ts;
+		/* the marker's text, its line end and trailing blanks taken off */
+		n = strlen(m);
+		while (n && isspace((unsigned char)m[n - 1]))
+			n--;
+		snprintf(text, sizeof(text), "%.*s", (int)n, m);
+		board_marker(b, ts, text);
 		return 0;
 	}
 	/* idlesim's own traces: the state the driver entered, as periods.c takes it */

@@ -130,6 +130,17 @@ int board_check_whatif(const struct board *b)
 	return 0;
 }
 
+/* A trace marker: the snapshots bracket the window, unless --window all */
+void board_marker(struct board *b, uint64_t ts, const char *text)
+{
+	if (b->whole)
+		return;
+	if (!strcmp(text, "idlesim: snapshot before end"))
+		b->win_start = ts;
+	else if (!strcmp(text, "idlesim: snapshot after begin"))
+		b->win_end = ts;
+}
+
 /* One more period, as the trace gives it; -1 when out of memory, said */
 int board_add_period(struct board *b, const struct board_period *p)
 {

@@ -73,6 +73,7 @@ struct board {
 
 /* board.c */
 int board_add_period(struct board *b, const struct board_period *p);
+void board_marker(struct board *b, uint64_t ts, const char *text);
 int board_cpu_kind(const struct board *b, int cpu, int *cl);
 int board_check_whatif(const struct board *b);
 int board_price(struct board *b);

@@ -83,14 +83,7 @@ static int on_period(const struct period *p, void *data)
 
 static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 {
-	struct board *b = data;
-
-	if (b->whole)
-		return 0;
-	if (!strcmp(text, "idlesim: snapshot before end"))
-		b->win_start = ts;
-	else if (!strcmp(text, "idlesim: snapshot after begin"))
-		b->win_end = ts;
+	board_marker(data, ts, text);
 	return 0;
 }
 

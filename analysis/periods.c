@@ -7,7 +7,6 @@
 
 #include "periods.h"
 
-#define PWR_EVENT_EXIT	((uint64_t)(uint32_t)-1)
 
 /* The fields read, bound once per trace (see trace_field()). */
 enum fld {

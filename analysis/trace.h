@@ -17,6 +17,8 @@
 
 #define MAX_CPUS	8
 #define MAX_STATES	8
+/* power:cpu_idle's state for an idle exit */
+#define PWR_EVENT_EXIT	((uint64_t)(uint32_t)-1)
 
 enum ev_id {
 	EV_CPU_IDLE,		/* power:cpu_idle */

@@ -141,6 +141,12 @@ for d in text html; do
 	[ "$(sed 1d "$board/summary.txt")" = "$(sed 1d "$IDLESIM_SCRATCH/$d/summary.txt")" ] ||
 		fail "the summary of the trace as $d differs: $(diff <(sed 1d "$board/summary.txt") <(sed 1d "$IDLESIM_SCRATCH/$d/summary.txt") | head -4)"
 done
+# the window from the text's snapshot markers, as from the trace.dat's
+expect_exit 0 "$an" board --soc socs/simsoc.soc "$fx/results/trace.dat"
+w_dat=$(sed 1d <<<"$out")
+expect_exit 0 "$an" board --soc socs/simsoc.soc "$txt"
+[ "$w_dat" = "$(sed 1d <<<"$out")" ] || fail "the text's markers gave another window: $(sed -n 2p <<<"$out")"
+expect_grep "between the snapshot markers" "$out" "the text's window is the snapshots'"
 # microseconds (tracefs, systrace, trace-cmd report's default): within their rounding
 trace-cmd report -i "$fx/results/trace.dat" >"$IDLESIM_SCRATCH/trace-us.txt" 2>/dev/null
 expect_exit 0 "$an" board --soc socs/simsoc.soc --durations wait --window all "$IDLESIM_SCRATCH/trace-us.txt"

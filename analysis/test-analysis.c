@@ -435,14 +435,29 @@ static void test_socmodel(void)
 	CHECK(socmodel_cpu_kind(&s, 3, &cl) == 0 && cl == 1, "CPU 3 is in the second cluster");
 	CHECK(socmodel_cpu_kind(&s, 4, &cl) < 0, "CPU 4 is not in a 4-CPU SoC");
 	CHECK(socmodel_opp_of(&s, 0, 780000) == 3, "780 MHz is nearest 775 MHz");
-	for (i = 0; i < 5; i++)
-		CHECK(socmodel_exit_uw(&t, i) == t.active_uw, "simsoc: state %d exits at the active power", i);
+	/*
+	 * simsoc's states past WFI take transition=breakeven: core-ret and
+	 * core-off would need less than they draw (9781 and 7452 uW), so exit
+	 * at their own 31 and 28 mW; cluster-off breaks even against
+	 * core-ret at (31000 x 167 + 22500 x 2500) / 1600 = 38391 uW,
+	 * soc-sleep against it at (38391 x 1600 + 6500 x 9987) / 9825 =
+	 * 12859 uW, at any operating point
+	 */
+	CHECK(socmodel_exit_uw(&t, 0) == t.active_uw, "simsoc: WFI exits at the active power");
+	{
+		static const int64_t exit_uw[5] = { 0, 31000, 28000, 38391, 12859 };
+
+		for (i = 1; i < 5; i++)
+			CHECK(socmodel_exit_uw(&t, i) == exit_uw[i], "simsoc: state %d exits at %lld uW",
+			      i, (long long)socmodel_exit_uw(&t, i));
+	}
 
 	/*
 	 * juno-r2's a72 cpu-sleep, transition=breakeven: the exit power that
-	 * makes its 2000 us residency the break-even against WFI (1 us at
-	 * 648 mW, 47.5 mW against its 32.5 mW): (648000 x 1 + 15000 x 2000)
-	 * / 1500 = 20432 uW, at any operating point
+	 * would make its 2000 us residency the break-even against WFI (1 us
+	 * at 648 mW, 47.5 mW against its 32.5 mW), (648000 x 1 + 15000 x
+	 * 2000) / 1500 = 20432 uW, is below its own 32.5 mW, so it exits at
+	 * that, at any operating point
 	 */
 	if (soc_load(&s, "../socs/juno-r2.soc", err, sizeof(err))) {
 		CHECK(0, "socs/juno-r2.soc: %s", err);
@@ -451,7 +466,7 @@ static void test_socmodel(void)
 	socmodel_table(&s, 0, 0, 85, &t);
 	CHECK(t.transition_uw[0] == 0 && socmodel_exit_uw(&t, 0) == t.active_uw,
 	      "juno-r2: WFI exits at the active power");
-	CHECK(socmodel_exit_uw(&t, 1) == 20432, "juno-r2: cpu-sleep exits at %lld uW",
+	CHECK(socmodel_exit_uw(&t, 1) == 32500, "juno-r2: cpu-sleep exits at %lld uW",
 	      (long long)socmodel_exit_uw(&t, 1));
 }
 

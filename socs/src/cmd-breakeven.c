@@ -183,6 +183,11 @@ int cmd_breakeven(int argc, char **argv)
 	       "breakeven_us", "ratio", "against");
 	for (k = 0; k < s.nr_clusters; k++)
 		print_cluster(&s, k, pick_opp(&s, k, opp, pct), temp_c, &below);
+	for (k = 0; k < s.nr_clusters; k++)
+		for (i = 0; i < s.nr_states; i++)
+			if (s.cluster[k].fig[i].residency_short)
+				printf("# [cluster %s] %s: transition=breakeven would draw less than the state itself; drawn at its power\n",
+				       s.cluster[k].name, s.state[i].name);
 	if (below)
 		printf("# %d state%s with a residency below 0.9 of its break-even (or never cheaper):\n"
 		       "# a governor that trusts the residency enters it where it costs more.\n",

@@ -99,17 +99,26 @@ int soc_check(const struct soc *s, char *err, size_t errlen)
  * The model prices a wait w in state i as P_i w + T_i L_i, T_i being the
  * power of its exit latency L_i: the CPU's active power unless the state
  * line says otherwise.  transition=breakeven asks for the T_i that makes
- * the state's target residency R_i its break-even against the next
- * shallower state j at the reference point (the fastest operating point,
- * the reference temperature, where the file's figures hold as written):
+ * the state's target residency R_i its break-even against the shallower
+ * states j at the reference point (the fastest operating point, the
+ * reference temperature, where the file's figures hold as written):
  *
  *	P_i R_i + T_i L_i = P_j R_i + T_j L_j
- *	T_i = (T_j L_j + (P_j - P_i) R_i) / L_i
+ *	T_i = min over j < i with P_j > P_i of (T_j L_j + (P_j - P_i) R_i) / L_i
  *
+ * (the smallest, so that no shallower state is cheaper past R_i)
  * which is how the device-tree binding defines min-residency-us (idle
  * states are "worthwhile energy wise" from it).  The result is fixed: it
  * does not follow the operating point, the temperature or a residency
  * control, which move the threshold, not the hardware's cost.
+ *
+ * An exit cannot draw less than the state it leaves: what stays powered
+ * in the state stays powered while the rest comes back.  Where the
+ * break-even asks for less (a residency barely above the exit latency, a
+ * state saving little over the shallower one), T_i is P_i and the state
+ * is marked residency_short: its residency is then below its break-even,
+ * as a written power below P_i is refused, since otherwise every wake-up
+ * from the state would save energy.
  *
  * Return: 0, or -1 naming the state whose transition cannot be had.
  */
@@ -141,15 +150,27 @@ int soc_resolve_transitions(struct soc *s, char *err, size_t errlen)
 					return cerr(s, err, errlen, f->line,
 						    "[cluster %s] state %s: transition: breakeven, but no shallower state to break even against; expected a power or active",
 						    c->name, name);
-				if (j->power_uw <= f->power_uw)
+				if (p->power_uw <= f->power_uw)
 					return cerr(s, err, errlen, f->line,
 						    "[cluster %s] state %s: transition: breakeven, but its power %lld uW is not below %s's %lld uW, so it never pays off; expected a power or active",
 						    c->name, name, (long long)f->power_uw,
-						    s->state[i - 1].name, (long long)j->power_uw);
-				t = (tj * j->exit_us + (j->power_uw - f->power_uw) * f->residency_us) /
-				    f->exit_us;
-				if (t < 1)
-					t = 1;
+						    s->state[i - 1].name, (long long)p->power_uw);
+				t = INT64_MAX;
+				for (j = 0; j < i; j++) {
+					const struct soc_figures *g = &c->fig[j];
+					int64_t tj;
+
+					if (g->power_uw <= f->power_uw)
+						continue;
+					tj = (tr[j] * g->exit_us +
+					      (g->power_uw - f->power_uw) * f->residency_us) / f->exit_us;
+					if (tj < t)
+						t = tj;
+				}
+				if (t < f->power_uw) {
+					t = f->power_uw;
+					f->residency_short = true;
+				}
 				if (t > 10000000)
 					return cerr(s, err, errlen, f->line,
 						    "[cluster %s] state %s: transition: breakeven gives %lld uW; expected at most 10 W (a residency far above the exit latency and the power saved)",
@@ -157,9 +178,14 @@ int soc_resolve_transitions(struct soc *s, char *err, size_t errlen)
 				f->transition_uw = t;
 				break;
 			default:
+				if (f->transition < f->power_uw)
+					return cerr(s, err, errlen, f->line,
+						    "[cluster %s] state %s: transition: %lld uW is below the state's own power %lld uW, so every wake-up would save energy; expected at least %lld uW, active or breakeven",
+						    c->name, name, (long long)f->transition,
+						    (long long)f->power_uw, (long long)f->power_uw);
 				t = f->transition_uw = f->transition;
 			}
-			tj = t;
+			tr[i] = t;
 		}
 	}
 	return 0;

@@ -279,6 +279,7 @@ static int read_trace(struct board *b)
 	b->idle_misses = st.idle_misses;
 	ret = 0;
 out:
+	period_stats_free(&st);
 	trace_close(&t);
 	return ret;
 }

@@ -2,8 +2,8 @@
 /*
  * idlesim-analyze run [--point N] [--out DIR] RUNDIR: one run (or sweep
  * point N of it) into RUNDIR/analysis/ (or DIR): states.csv (per CPU and
- * state), clusters.csv, timeline.csv, phases.csv, rules.csv (replayed
- * rules and the oracle on this run's periods), summary.json and
+ * state), clusters.csv, domains.csv, timeline.csv, phases.csv, rules.csv
+ * (replayed rules and the oracle on this run's periods), summary.json and
  * summary.txt.  The
  * columns are documented in docs/ARCHITECTURE.md.
  */
@@ -53,6 +53,61 @@ static void write_clusters_csv(const struct run *r, FILE *fp)
 				(unsigned long long)(r->cl_count[k][i] ?
 						     r->cl_ns[k][i] / r->cl_count[k][i] : 0),
 				state_name(r, i));
+}
+
+/*
+ * The domains and their states as the soc marker gives them: the domain
+ * of a cluster with a booted CPU (driver id = its cluster) takes the
+ * cluster states, the SoC's (id = the description's number of clusters)
+ * the SoC states.  Calls @fn for each.
+ */
+static void for_each_domain_state(const struct run *r, FILE *fp,
+				  void (*fn)(const struct run *r, FILE *fp, int d, int s,
+					     const char *dname, const char *sname))
+{
+	char dname[16];
+	int c, d, k, s;
+	bool used;
+
+	for (d = 0; d <= r->soc_domain && d < MAX_DOMAINS; d++) {
+		for (used = d == r->soc_domain, c = 0; c < MAX_CPUS; c++)
+			used |= r->booted[c] && r->cluster[c] == d;
+		if (!used)
+			continue;
+		if (d < r->soc_domain)
+			snprintf(dname, sizeof(dname), "cluster%d", d);
+		else
+			snprintf(dname, sizeof(dname), "soc");
+		for (k = 0; k < r->nr_domain_state_names; k++) {
+			s = r->nr_states + k;
+			if (s >= MAX_STATES || s >= r->dom.nr_off ||
+			    r->dom.off[s] != (d < r->soc_domain ? OFF_CLUSTER : OFF_SOC))
+				continue;
+			fn(r, fp, d, s, dname, r->domain_state_name[k]);
+		}
+	}
+}
+
+static void domain_row(const struct run *r, FILE *fp, int d, int s, const char *dname,
+		       const char *sname)
+{
+	uint64_t n = r->dom_count[d][s], ns = r->dom_ns[d][s];
+
+	fprintf(fp, "%d,%s,%d,%llu,%llu,%llu,%s\n", d, dname, s, (unsigned long long)n,
+		(unsigned long long)ns, (unsigned long long)(n ? ns / n : 0), sname);
+}
+
+static void write_domains_csv(const struct run *r, FILE *fp)
+{
+	fprintf(fp, "domain,domain_name,state,count,total_ns,mean_ns,name\n");
+	for_each_domain_state(r, fp, domain_row);
+}
+
+static void domain_line(const struct run *r, FILE *fp, int d, int s, const char *dname,
+			const char *sname)
+{
+	fprintf(fp, "    %-8s %-14s %8llu times %12.3f ms\n", dname, sname,
+		(unsigned long long)r->dom_count[d][s], r->dom_ns[d][s] / 1e6);
 }
 
 static void write_timeline_csv(const struct run *r, FILE *fp)
@@ -184,6 +239,11 @@ static void write_summary(const struct run *r, FILE *fp)
 			fprintf(fp, " %s %.3f", state_name(r, s), r->cl_ns[i][s] / 1e6);
 		fprintf(fp, " ms\n");
 	}
+	if (r->nr_domain_state_names) {
+		fprintf(fp, "  domains, in the states genpd chose at the last CPU%s:\n",
+			r->has_stays ? "" : " (none entered)");
+		for_each_domain_state(r, fp, domain_line);
+	}
 	fputs(r->xcheck, fp);
 	if (r->has_table)
 		fprintf(fp, "  exit latency paid: mean %.1f us, max %.1f us\n",
@@ -299,7 +359,7 @@ int cmd_run(int argc, char **argv, const struct run_opts *o)
 	char outdir[PATH_MAX], *end;
 	const char *odir = NULL;
 	long point = -1;
-	FILE *f[7];
+	FILE *f[8];
 	struct run *r;
 	int c, ret = 1;
 
@@ -345,7 +405,8 @@ int cmd_run(int argc, char **argv, const struct run_opts *o)
 	f[4] = f[3] ? out_open(&out, outdir, "timeline.csv") : NULL;
 	f[5] = f[4] ? out_open(&out, outdir, "clusters.csv") : NULL;
 	f[6] = f[5] ? out_open(&out, outdir, "phases.csv") : NULL;
-	if (!f[6]) {
+	f[7] = f[6] ? out_open(&out, outdir, "domains.csv") : NULL;
+	if (!f[7]) {
 		out_abort(&out);
 		goto free;
 	}
@@ -356,6 +417,7 @@ int cmd_run(int argc, char **argv, const struct run_opts *o)
 	write_timeline_csv(r, f[4]);
 	write_clusters_csv(r, f[5]);
 	write_phases_csv(r, f[6]);
+	write_domains_csv(r, f[7]);
 	if (out_commit(&out) < 0)
 		goto free;
 	write_summary(r, stdout);

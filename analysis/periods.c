@@ -3,6 +3,7 @@
  * Rebuilding idle periods from a trace; see periods.h.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "periods.h"
@@ -25,6 +26,7 @@ enum fld {
 	F_FREQ_STATE, F_FREQ_CPU,
 	F_BLOCKS_CAP,
 	F_MISS_CPU, F_MISS_STATE, F_MISS_BELOW,
+	F_DOM_DOMAIN, F_DOM_STATE, F_DOM_OFF,
 	NR_FLDS,
 };
 
@@ -73,6 +75,9 @@ static const struct {
 	[F_MISS_CPU]		= { .ev = EV_IDLE_MISS, .name = "cpu_id" },
 	[F_MISS_STATE]		= { .ev = EV_IDLE_MISS, .name = "state" },
 	[F_MISS_BELOW]		= { .ev = EV_IDLE_MISS, .name = "below" },
+	[F_DOM_DOMAIN]		= { .ev = EV_DOMAIN, .name = "domain" },
+	[F_DOM_STATE]		= { .ev = EV_DOMAIN, .name = "state" },
+	[F_DOM_OFF]		= { .ev = EV_DOMAIN, .name = "off_ns" },
 };
 
 struct cpu_track {
@@ -96,6 +101,8 @@ struct reader {
 	/* the last rises of the blocks' open cap, a ring; nr_rises in all */
 	struct block_rise rise[BLOCK_RISES];
 	unsigned int nr_rises;
+	/* each domain's state since its last power-off, -1 while on */
+	int dom_state[MAX_DOMAINS];
 	int err;
 };
 
@@ -249,6 +256,30 @@ static int read_select(struct reader *r, struct tep_record *rec, struct period *
 	s->stop_tick = stop != 0;
 	p->has_select = true;
 	return 0;
+}
+
+static int add_stay(struct period_stats *st, const struct domain_stay *ds)
+{
+	if (st->nr_stays == st->max_stays) {
+		size_t m = st->max_stays ? 2 * st->max_stays : 256;
+		struct domain_stay *n = realloc(st->stays, m * sizeof(*n));
+
+		if (!n) {
+			fprintf(stderr, "out of memory for the domains' stays\n");
+			return -1;
+		}
+		st->stays = n;
+		st->max_stays = m;
+	}
+	st->stays[st->nr_stays++] = *ds;
+	return 0;
+}
+
+void period_stats_free(struct period_stats *st)
+{
+	free(st->stays);
+	st->stays = NULL;
+	st->nr_stays = st->max_stays = 0;
 }
 
 /*
@@ -414,6 +445,35 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 			r->st->idle_misses++;
 		}
 		break;
+	case EV_DOMAIN: {
+		int64_t s2;
+
+		if (field_s64(t, r->f[F_DOM_DOMAIN], rec, &s) < 0 ||
+		    field_s64(t, r->f[F_DOM_STATE], rec, &s2) < 0)
+			goto bad;
+		if (s < 0 || s >= MAX_DOMAINS || s2 < -1 || s2 >= MAX_STATES) {
+			fprintf(stderr, "%s: simsoc_domain with domain %lld, state %lld (expected 0 to %d, -1 to %d)\n",
+				t->path, (long long)s, (long long)s2, MAX_DOMAINS - 1,
+				MAX_STATES - 1);
+			goto bad;
+		}
+		if (s2 >= 0) {
+			r->dom_state[s] = (int)s2;
+			break;
+		}
+		/* on again: the stay ends at the wake of the CPU that took it back */
+		if (r->dom_state[s] >= 0) {
+			struct domain_stay ds = { .domain = (int)s, .state = r->dom_state[s],
+						  .on_ns = rec->ts };
+
+			if (field_u64(t, r->f[F_DOM_OFF], rec, &ds.off_ns) < 0)
+				goto bad;
+			if (add_stay(r->st, &ds) < 0)
+				goto bad;
+		}
+		r->dom_state[s] = -1;
+		break;
+	}
 	case EV_MARKER:
 		if (r->mfn) {
 			char buf[256];
@@ -446,6 +506,8 @@ int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, void
 	memset(st, 0, sizeof(*st));
 	if (bind_fields(&r) < 0)
 		return -1;
+	for (i = 0; i < MAX_DOMAINS; i++)
+		r.dom_state[i] = -1;
 	for (i = 0; i < MAX_CPUS; i++)
 		reset(&r.cpu[i], i);
 	if (tracecmd_iterate_events(t->handle, NULL, 0, on_event, &r) < 0 && !r.err) {

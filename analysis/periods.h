@@ -141,6 +141,19 @@ typedef int (*marker_fn)(int cpu, uint64_t ts, const char *text, void *data);
  */
 typedef void (*idle_fn)(int cpu, uint64_t ts, int state, const struct period *open, void *data);
 
+/*
+ * A power domain's stay in one of its states (DOMAINS=genpd): off at the
+ * last CPU's vote, on again at the wake of the CPU that took it back.
+ */
+#define MAX_DOMAINS	(MAX_CPUS + 1)	/* a domain per cluster, and the SoC's */
+
+struct domain_stay {
+	int domain;		/* the driver's: the cluster, or the number of clusters for the SoC */
+	int state;		/* the description's index */
+	uint64_t on_ns;		/* when it came on: the trace's timestamp of the event */
+	uint64_t off_ns;	/* how long it was off */
+};
+
 struct period_stats {
 	uint64_t events;
 	uint64_t periods;
@@ -153,7 +166,12 @@ struct period_stats {
 	 */
 	uint64_t idle_miss[MAX_CPUS][MAX_STATES][2];
 	uint64_t idle_misses;
+	/* the domains' stays, as simsoc_domain traced them (period_stats_free) */
+	struct domain_stay *stays;
+	size_t nr_stays, max_stays;
 };
+
+void period_stats_free(struct period_stats *st);
 
 /*
  * Reads the whole trace in time order, calling @fn for each complete

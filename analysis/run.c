@@ -406,27 +406,63 @@ static int check_sum(const char *rundir, const char *name)
 }
 
 /*
- * "idlesim: soc name=NAME states=A,B,... ..." (sim-driver's debugfs "soc",
- * written by the guest job): the run's SoC and its state names.
+ * The driver numbers the SoC's domain after every cluster it describes:
+ * one more than the largest of " cluster=0,0,1,1".
+ */
+static int soc_domain(const char *cl)
+{
+	int n = 1, v;
+
+	if (!cl)
+		return n;
+	for (cl += 9; *cl && *cl != ' '; cl += *cl == ',') {
+		v = atoi(cl);
+		if (v >= 0 && v < MAX_CPUS && v + 1 > n)
+			n = v + 1;
+		cl += strcspn(cl, ", ");
+	}
+	return n;
+}
+
+/* "A,B,..." up to a space: the names into @name; their number, -1 if bad */
+static int name_list(const char *st, char name[][16])
+{
+	int len, i = 0;
+
+	for (; *st && *st != ' '; st += len + (st[len] == ',')) {
+		len = (int)strcspn(st, ", ");
+		if (i == MAX_STATES || len == 0 || len >= 16)
+			return -1;
+		memcpy(name[i], st, len);
+		name[i++][len] = 0;
+	}
+	return i;
+}
+
+/*
+ * "idlesim: soc name=NAME states=A,B,... [domain_states=C,...] ..."
+ * (sim-driver's debugfs "soc", written by the guest job): the run's SoC,
+ * its cpuidle states' names and, with domains, its domain states'.
  */
 static int soc_marker(struct run *r, const char *text)
 {
 	const char *n = strstr(text, " name="), *st = strstr(text, " states=");
-	int len, i = 0;
+	const char *ds = strstr(text, " domain_states="), *cl = strstr(text, " cluster=");
 
 	if (!n || !st || sscanf(n, " name=%31[A-Za-z0-9._-]", r->soc) != 1)
 		goto bad;
-	for (st += 8; *st && *st != ' '; st += len + (st[len] == ',')) {
-		len = (int)strcspn(st, ", ");
-		if (i == MAX_STATES || len == 0 || len >= (int)sizeof(r->state_name[0]))
+	r->nr_state_names = name_list(st + 8, r->state_name);
+	if (r->nr_state_names <= 0)
+		goto bad;
+	if (ds) {
+		r->nr_domain_state_names = name_list(ds + 15, r->domain_state_name);
+		if (r->nr_domain_state_names <= 0)
 			goto bad;
-		memcpy(r->state_name[i], st, len);
-		r->state_name[i++][len] = 0;
 	}
-	r->nr_state_names = i;
-	return i ? 0 : -1;
+	r->soc_domain = soc_domain(cl);
+	return 0;
 bad:
-	fprintf(stderr, "%s: trace marker '%.80s': expected name=NAME states=A,B,... (1 to %d states)\n",
+	fprintf(stderr, "%s: trace marker '%.80s': expected name=NAME states=A,B,... [domain_states=C,...] (1 to %d states each)\n",
 		r->dir, text, MAX_STATES);
 	return -1;
 }
@@ -470,6 +506,26 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 			r->window_start = ts;
 	}
 	return 0;
+}
+
+/*
+ * The domains' stays within the run (or its sweep point): how often and
+ * how long genpd kept each domain in each of its states.
+ */
+static void count_stays(struct run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ps.nr_stays; i++) {
+		const struct domain_stay *s = &r->ps.stays[i];
+
+		if (s->on_ns < s->off_ns || !in_point(r, s->on_ns - s->off_ns) ||
+		    !in_point(r, s->on_ns))
+			continue;
+		r->dom_count[s->domain][s->state]++;
+		r->dom_ns[s->domain][s->state] += s->off_ns;
+		r->has_stays = true;
+	}
 }
 
 /* Reads RUNDIR/results/NAME.energy written by the guest job; 0: absent. */
@@ -702,6 +758,7 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	}
 	if (periods_read(&t, on_period, on_marker, r->nr_clusters ? on_idle : NULL, r, &r->ps) < 0)
 		goto out;
+	count_stays(r);
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++)
 		if (r->pend[cpu])
 			sysfs_bounds(r, cpu, UINT64_MAX);
@@ -735,6 +792,7 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 		goto out;
 	ret = 0;
 out:
+	period_stats_free(&r->ps);
 	wakeups_free(&r->ws);
 	trace_close(&t);
 	return ret;

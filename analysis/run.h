@@ -100,6 +100,12 @@ struct run {
 	char soc[32];
 	char state_name[MAX_STATES][16];
 	int nr_state_names;
+	char domain_state_name[MAX_STATES][16];	/* description index - nr_states */
+	int nr_domain_state_names;
+	int soc_domain;			/* the driver's id of the SoC's domain: its clusters */
+	/* the domains' stays (simsoc_domain), by driver domain and description state */
+	uint64_t dom_count[MAX_DOMAINS][MAX_STATES], dom_ns[MAX_DOMAINS][MAX_STATES];
+	bool has_stays;
 	struct state_stats st[MAX_CPUS][MAX_STATES];
 	double idle_nj[MAX_CPUS];
 	double active_nj[MAX_CPUS];

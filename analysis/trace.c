@@ -20,6 +20,7 @@ static const struct ev_desc ev_table[NR_EVS] = {
 	[EV_CPU_FREQ]	= { .system = "power", .name = "cpu_frequency" },
 	[EV_BLOCKS]	= { .system = "simsoc", .name = "simsoc_blocks" },
 	[EV_IDLE_MISS]	= { .system = "power", .name = "cpu_idle_miss" },
+	[EV_DOMAIN]	= { .system = "simsoc", .name = "simsoc_domain" },
 };
 
 int trace_open(struct trace *t, const char *path)

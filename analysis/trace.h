@@ -30,6 +30,7 @@ enum ev_id {
 	EV_CPU_FREQ,		/* power:cpu_frequency (board traces) */
 	EV_BLOCKS,		/* simsoc:simsoc_blocks */
 	EV_IDLE_MISS,		/* power:cpu_idle_miss (6.0): a state too deep or too shallow */
+	EV_DOMAIN,		/* simsoc:simsoc_domain: a domain off at the last CPU, or on */
 	NR_EVS,
 };
 

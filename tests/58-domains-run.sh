@@ -17,6 +17,21 @@ grep -qx 'masked_tick off' "$d/manifest" || fail "the manifest does not say 'mas
 n=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | grep -c 'simsoc_domain:.* state=[0-9]')
 [ "$n" -ge 1 ] || fail "the trace holds no domain power-off"
 s=$d/analysis/summary.txt
+# domains.csv: every stay the trace shows (an off, then the same domain's
+# on), by domain and state, with its length
+want=$(trace-cmd report -i "$d/results/trace.dat" 2>/dev/null | awk '
+	/simsoc_domain:/ {
+		for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		if (f["state"] >= 0) { off[f["domain"]] = f["state"]; next }
+		if (f["domain"] in off) { n[f["domain"] "," off[f["domain"]]]++; ns[f["domain"] "," off[f["domain"]]] += f["off_ns"] }
+		delete off[f["domain"]]
+	}
+	END { for (k in n) printf "%s,%d,%.0f\n", k, n[k], ns[k] }' | sort)
+got=$(awk -F, 'NR > 1 && $4 > 0 { print $1 "," $3 "," $4 "," $5 }' "$d/analysis/domains.csv" | sort)
+[ -n "$want" ] && [ "$want" = "$got" ] ||
+	fail "domains.csv's stays are not the trace's: want '$want', got '$got'"
+grep -q '^  domains, in the states genpd chose at the last CPU:' "$s" ||
+	fail "summary.txt does not show the domains' states"
 grep -q "cross-check: the trace's energy matches the driver's meter on every CPU" "$s" ||
 	fail "meter cross-check not passed: $(grep cross-check "$s")"
 grep -q 'cross-check: per-state usage and time agree' "$s" || fail "sysfs cross-check not passed"

@@ -214,7 +214,9 @@ static int check_freqs(const struct board *b)
 	}
 	fprintf(stderr, "%s: %d CPU%s not run as %s: a board numbers its CPUs as Linux does, the boot CPU first; --cpus 0=CLUSTER,1-2=CLUSTER,... says which is which\n",
 		b->trace, bad, bad > 1 ? "s do" : " does",
-		b->mapped ? "--cpus maps them" : "the order of [cluster] sections in the description has them");
+		!b->mapped ? "the order of [cluster] sections in the description has them" :
+		b->mapped_by && !strcmp(b->mapped_by, "linux_cpus") ?
+		"the description's linux_cpus maps them" : "--cpus maps them");
 	return -1;
 }
 
@@ -230,8 +232,8 @@ static int check_periods(struct board *b)
 
 		if (board_cpu_kind(b, p->cpu, &cl) < 0) {
 			if (b->mapped)
-				fprintf(stderr, "%s: CPU %d has idle periods, but --cpus does not map it\n",
-					b->trace, p->cpu);
+				fprintf(stderr, "%s: CPU %d has idle periods, but %s does not map it\n",
+					b->trace, p->cpu, b->mapped_by ? b->mapped_by : "--cpus");
 			else
 				fprintf(stderr, "%s: CPU %d has idle periods, but SoC %s (%s) has %d CPUs\n",
 					b->trace, p->cpu, s->name, s->file, soc_total_cpus(s));

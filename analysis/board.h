@@ -42,6 +42,7 @@ struct board {
 	 * without it, the description's order (socmodel_cpu_kind())
 	 */
 	bool mapped;
+	const char *mapped_by;		/* "--cpus" or "linux_cpus" */
 	int kind_of[MAX_CPUS], cl_of[MAX_CPUS];	/* kind -1: not mapped */
 	bool whole;			/* --window all */
 	struct {

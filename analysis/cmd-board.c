@@ -88,71 +88,20 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 }
 
 /*
- * --cpus 0=a53,1-2=a72,3-5=a53: the trace's CPUs as the board numbers
- * them, each one of a [cluster] section; the n-th CPU given to a section
- * goes to its n / cpus-th cluster.  Every CPU once, no section over its
- * CPUs.
+ * --cpus 0=a53,1-2=a72,3-5=a53, or the description's linux_cpus: the
+ * trace's CPUs as the board numbers them (socs/src/soc-cpus.c)
  */
-static int parse_cpus(struct board *b, const char *arg)
+static int parse_cpus(struct board *b, const char *arg, const char *from)
 {
-	const struct soc *s = &b->soc;
-	int used[SOC_MAX_CLUSTERS] = { 0 }, base[SOC_MAX_CLUSTERS], cpu, k, n = 0;
-	const char *p = arg;
+	char why[SOC_MAX_ERR];
 
-	for (k = 0; k < s->nr_clusters; k++) {
-		base[k] = n;
-		n += s->cluster[k].count;
-	}
-	for (cpu = 0; cpu < MAX_CPUS; cpu++)
-		b->kind_of[cpu] = -1;
-	while (*p) {
-		const char *eq = strchr(p, '='), *next;
-		long lo, hi;
-		char *end;
-		size_t len;
-
-		if (!eq)
-			goto bad;
-		lo = strtol(p, &end, 10);
-		hi = *end == '-' ? strtol(end + 1, &end, 10) : lo;
-		if (end != eq || lo < 0 || hi < lo || hi >= MAX_CPUS)
-			goto bad;
-		next = strchr(eq, ',');
-		len = next ? (size_t)(next - eq - 1) : strlen(eq + 1);
-		for (k = 0; k < s->nr_clusters; k++)
-			if (strlen(s->cluster[k].name) == len && !strncmp(eq + 1, s->cluster[k].name, len))
-				break;
-		if (k == s->nr_clusters) {
-			fprintf(stderr, "idlesim-analyze board: --cpus %s: '%.*s': no such [cluster] section in %s; it has:",
-				arg, (int)len, eq + 1, s->file);
-			for (k = 0; k < s->nr_clusters; k++)
-				fprintf(stderr, " %s", s->cluster[k].name);
-			fprintf(stderr, "\n");
-			return -1;
-		}
-		for (cpu = (int)lo; cpu <= hi; cpu++) {
-			const struct soc_cluster *c = &s->cluster[k];
-
-			if (b->kind_of[cpu] >= 0) {
-				fprintf(stderr, "idlesim-analyze board: --cpus %s: CPU %d given twice\n", arg, cpu);
-				return -1;
-			}
-			if (used[k] == c->cpus * c->count) {
-				fprintf(stderr, "idlesim-analyze board: --cpus %s: more CPUs for [cluster %s] than its %d\n",
-					arg, c->name, c->cpus * c->count);
-				return -1;
-			}
-			b->kind_of[cpu] = k;
-			b->cl_of[cpu] = base[k] + used[k]++ / c->cpus;
-		}
-		p = next ? next + 1 : eq + 1 + len;
+	if (soc_cpu_map(&b->soc, arg, b->kind_of, b->cl_of, MAX_CPUS, why, sizeof(why))) {
+		fprintf(stderr, "idlesim-analyze board: %s %s (%s): %s\n", from, arg, b->soc.file, why);
+		return -1;
 	}
 	b->mapped = true;
+	b->mapped_by = from;
 	return 0;
-bad:
-	fprintf(stderr, "idlesim-analyze board: --cpus %s: expected CPU[-CPU]=CLUSTER,... (such as 0=a53,1-2=a72,3-5=a53)\n",
-		arg);
-	return -1;
 }
 
 /* --opp CLUSTER=FREQ|P%: an operating point of one [cluster] section */
@@ -371,7 +320,10 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 	for (i = 0; i < nopp; i++)
 		if (parse_opp(&b, opps[i]))
 			return 2;
-	if (cpus && parse_cpus(&b, cpus))
+	/* the user's numbering first, then the one the description says */
+	if (cpus && parse_cpus(&b, cpus, "--cpus"))
+		return 2;
+	if (!cpus && b.soc.linux_cpus[0] && parse_cpus(&b, b.soc.linux_cpus, "linux_cpus"))
 		return 2;
 	if (resid && parse_whatif(&b, resid, false))
 		return 2;

@@ -86,6 +86,31 @@ int main(void)
 	juno_trace();
 	map(0, 0, 1, 1);
 	CHECK(board_price(&b) < 0, "CPU 0 mapped to a72 at 575 MHz was priced");
+	/* juno-r2.soc's linux_cpus, as board takes it without --cpus */
+	if (load())
+		return 1;
+	juno_trace();
+	{
+		char err[SOC_MAX_ERR];
+
+		CHECK(soc_cpu_map(&b.soc, b.soc.linux_cpus, b.kind_of, b.cl_of, MAX_CPUS,
+				  err, sizeof(err)) == 0, "juno-r2's linux_cpus: %s", err);
+		b.mapped = true;
+		CHECK(board_cpu_kind(&b, 0, &cl) == 1 && cl == 1, "linux_cpus: CPU 0 is not a53");
+		CHECK(board_cpu_kind(&b, 2, &cl) == 0 && cl == 0, "linux_cpus: CPU 2 is not a72");
+		CHECK(board_cpu_kind(&b, 5, &cl) == 1 && cl == 1, "linux_cpus: CPU 5 is not a53");
+		CHECK(board_price(&b) == 0, "priced by juno-r2's linux_cpus, the trace was refused");
+		CHECK(soc_cpu_map(&b.soc, "0=a57", b.kind_of, b.cl_of, MAX_CPUS, err, sizeof(err)) < 0 &&
+		      strstr(err, "'a57': no such [cluster] section; it has: a72 a53"),
+		      "an unknown cluster: %s", err);
+		CHECK(soc_cpu_map(&b.soc, "0-2=a72", b.kind_of, b.cl_of, MAX_CPUS, err, sizeof(err)) < 0 &&
+		      strstr(err, "more CPUs for [cluster a72] than its 2"), "too many: %s", err);
+		CHECK(soc_cpu_map(&b.soc, "0=a53,", b.kind_of, b.cl_of, MAX_CPUS, err, sizeof(err)) == 0,
+		      "a trailing comma: %s", err);
+		CHECK(soc_cpu_map(&b.soc, "0=a53,,1=a72", b.kind_of, b.cl_of, MAX_CPUS, err,
+				  sizeof(err)) < 0 && strstr(err, "expected CPU[-CPU]=CLUSTER"),
+		      "an empty item: %s", err);
+	}
 	printf("%d passed, %d failed\n", checks - failures, failures);
 	return failures ? 1 : 0;
 }

@@ -169,7 +169,7 @@ expect_exit 0 "$an" board --soc tests/data/active-exits.soc --cpus 0-1=a53 --dur
 [ "$(grep '^  energy:' <<<"$out")" = "$(grep '^  energy:' "$board/summary.txt")" ] ||
 	fail "--cpus 0-1=a53, the description's own order, priced otherwise: $(grep '^  energy:' <<<"$out")"
 expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0=a72 "$fx/results/trace.dat"
-expect_grep "'a72': no such \[cluster\] section in socs/simsoc.soc; it has: a53" "$out" "an unknown cluster"
+expect_grep "--cpus 0=a72 \(socs/simsoc.soc\): 'a72': no such \[cluster\] section; it has: a53" "$out" "an unknown cluster"
 expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0=a53,0=a53 "$fx/results/trace.dat"
 expect_grep "CPU 0 given twice" "$out" "a CPU mapped twice"
 expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0-4=a53 "$fx/results/trace.dat"

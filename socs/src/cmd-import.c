@@ -356,6 +356,38 @@ static void fmt_unit(char *b, size_t n, uint64_t v, const char *big,
 		snprintf(b, n, "%llu%s", (unsigned long long)(v / 1000), big);
 }
 
+/*
+ * Linux makes the CPU the firmware booted on its CPU 0, then numbers the
+ * others in /cpus order (smp_init_cpus()); which one boots is not in the
+ * device tree, so the line is left to fill in, with /cpus's order shown.
+ */
+static void write_linux_cpus(struct imp *im)
+{
+	char order[200];
+	int k, n = 0;
+
+	order[0] = '\0';
+	for (k = 0; k < im->ns; k++) {
+		const struct sect *s = &im->s[k];
+		const struct group *g = &im->g[s->g];
+		int last = g->first + g->n * s->count - 1;
+
+		if (last == g->first)
+			n += snprintf(order + n, sizeof(order) - n, "%s%d=%s", k ? "," : "",
+				      g->first, s->name);
+		else
+			n += snprintf(order + n, sizeof(order) - n, "%s%d-%d=%s", k ? "," : "",
+				      g->first, last, s->name);
+		if (n >= (int)sizeof(order))
+			break;
+	}
+	emit(im, NULL, "# Linux's CPU 0 is the one the firmware boots on, the others follow in");
+	emit(im, NULL, "# /cpus order; a trace from the board numbers them so.  Booting on the");
+	emit(im, NULL, "# first of /cpus: linux_cpus = %s", order);
+	emit(im, NULL, "linux_cpus = ?");
+	need(im, "linux_cpus", "which CPU boots, Linux's CPU 0, is the firmware's choice, not in the device tree");
+}
+
 static void write_soc(struct imp *im)
 {
 	static const char *const dflt[5][2] = {
@@ -378,6 +410,7 @@ static void write_soc(struct imp *im)
 	for (i = 0; i < 5; i++)
 		emit(im, "idlesim default, not from the DT", "%s = %s", dflt[i][0],
 		     dflt[i][1]);
+	write_linux_cpus(im);
 }
 
 static void write_states(struct imp *im)

@@ -63,6 +63,19 @@ int soc_check(const struct soc *s, char *err, size_t errlen)
 		return cerr(s, err, errlen, s->cluster[s->nr_clusters - 1].line,
 			    "[cluster %s] cpus: %d CPUs in all; expected at most %d",
 			    s->cluster[s->nr_clusters - 1].name, soc_total_cpus(s), SOC_MAX_CPUS);
+	if (s->linux_cpus[0]) {
+		int kind_of[SOC_MAX_CPUS], cl_of[SOC_MAX_CPUS];
+		char why[SOC_MAX_ERR / 2];
+
+		if (soc_cpu_map(s, s->linux_cpus, kind_of, cl_of, soc_total_cpus(s),
+				why, sizeof(why)))
+			return cerr(s, err, errlen, s->linux_cpus_line, "[soc] linux_cpus: %s", why);
+		for (i = 0; i < soc_total_cpus(s); i++)
+			if (kind_of[i] < 0)
+				return cerr(s, err, errlen, s->linux_cpus_line,
+					    "[soc] linux_cpus: CPU %d not given; expected each of the %d CPUs once",
+					    i, soc_total_cpus(s));
+	}
 	for (k = 0; k < s->nr_clusters; k++) {
 		const struct soc_cluster *c = &s->cluster[k];
 
@@ -129,15 +142,16 @@ int soc_resolve_transitions(struct soc *s, char *err, size_t errlen)
 	for (k = 0; k < s->nr_clusters; k++) {
 		struct soc_cluster *c = &s->cluster[k];
 		struct socmodel_table ref;
-		int64_t active, tj, t;
+		int64_t active, t, tr[SOC_MAX_STATES];
+		int j;
 
 		/* the model's active power at the reference point */
 		socmodel_table(s, k, c->nr_opps - 1, s->reference_temp_c, &ref);
-		tj = active = ref.active_uw;
+		active = ref.active_uw;
 
 		for (i = 0; i < s->nr_states; i++) {
 			struct soc_figures *f = &c->fig[i];
-			const struct soc_figures *j = &c->fig[i - !!i];
+			const struct soc_figures *p = &c->fig[i - !!i];
 			const char *name = s->state[i].name;
 
 			switch (f->transition) {

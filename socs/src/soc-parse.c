@@ -192,7 +192,7 @@ static int find_state(const struct soc *s, const char *name)
 /* Keys of each section, in the order of p->seen[] */
 static const char *const soc_keys[] = {
 	"name", "description", "source", "reference_temp", "exit_fixed",
-	"active_leak_doubling", "jitter", "coupling", NULL };
+	"active_leak_doubling", "jitter", "coupling", "linux_cpus", NULL };
 static const char *const state_keys[] = { "off", NULL };
 static const char *const cluster_keys[] = {
 	"cpus", "count", "active_leak", "default_opp", NULL };
@@ -546,7 +546,7 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 		case 6:
 			return parse_quantity(p, key, v, pct_units, 0, IDLESIM_JITTER_PCT_MAX,
 					      &s->jitter_pct);
-		default: {
+		case 7: {
 			static const char *const yesno[] = { "no", "yes", NULL };
 
 			if (parse_word(p, key, v, yesno, &w))
@@ -554,6 +554,11 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 			s->coupling = w;
 			return 0;
 		}
+		default:
+			/* checked against the clusters once they are read */
+			snprintf(s->linux_cpus, sizeof(s->linux_cpus), "%s", v);
+			s->linux_cpus_line = p->line;
+			return 0;
 		}
 	case SEC_STATE:
 		if (parse_word(p, key, v, soc_off_names, &w))

@@ -80,6 +80,8 @@ struct soc {
 	int64_t reference_temp_c, exit_fixed_pct, active_leak_doubling_c;
 	int64_t jitter_pct;
 	bool coupling;
+	char linux_cpus[SOC_TEXT_LEN];	/* CPU[-CPU]=CLUSTER,...; empty: in cluster order */
+	int linux_cpus_line;
 	int nr_states, nr_clusters, nr_blocks;
 	struct soc_state state[SOC_MAX_STATES];
 	struct soc_cluster cluster[SOC_MAX_CLUSTERS];
@@ -96,6 +98,14 @@ int soc_load(struct soc *s, const char *path, char *err, size_t errlen);
 /* soc-check.c: the rules between figures; same contract as soc_parse() */
 int soc_check(const struct soc *s, char *err, size_t errlen);
 int soc_resolve_transitions(struct soc *s, char *err, size_t errlen);
+
+/*
+ * soc-cpus.c: "CPU[-CPU]=CLUSTER,..." into each CPU's [cluster] section
+ * (@kind_of) and cluster (@cl_of), -1 for a CPU not given; 0, or -1 with
+ * what is wrong in @err (no file or line: the caller's to add)
+ */
+int soc_cpu_map(const struct soc *s, const char *map, int *kind_of, int *cl_of,
+		int max_cpus, char *err, size_t errlen);
 
 /* soc-params.c: the driver's soc= module parameter, into buf */
 int soc_params(const struct soc *s, char *buf, size_t len);

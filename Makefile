@@ -183,7 +183,7 @@ OUT ?= $(O)/tune$(FLAVOUR)$(SOC_SUFFIX)/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
 .PHONY: help deps deps-test kernel module rootfs guest-bin analysis run compare report tune scenarios socs board test bench \
-	test-debug \
+	check test-debug \
 	check-run-params check-soc check-scenarios \
 	clean distclean kernel-tree kernelversion check-series FORCE
 
@@ -217,6 +217,7 @@ help:
 	@echo '                EXPORT=parallel|slurm, OUT=dir (default $$(O)/tune/SCENARIO-STATE)'
 	@echo
 	@echo 'Checking:'
+	@echo '  check       - the tests that boot no guest (marked "tier: check"): parsers, analysis, style'
 	@echo '  test        - the whole test suite (tests/NN-*.sh; T=pattern runs some)'
 	@echo '  bench       - benchmarks (T=pattern runs some); figures go to $$(O)/bench/'
 	@echo '  test-debug  - KUnit, the sim-driver guest jobs and every scenario on the debug kernels'
@@ -474,6 +475,12 @@ scenarios: $(WORKLOAD_HOST)
 
 test: $(TEST_DEPS_STAMP) $(RUN_DEPS) $(ANALYZE_CHECKS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
+
+# the tests that boot no guest: no kernel build, no image (the checkpatch
+# ones read the extracted source tree)
+check: $(TEST_DEPS_STAMP) $(KTREE_STAMP) $(SOC_TOOL) $(WORKLOAD_HOST) $(RTAPP_TOOL) \
+		$(ANALYZE) $(ANALYZE_CHECKS)
+	$(Q)$(RUN_ENV) IDLESIM_TIER=check $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
 
 bench: $(RUN_DEPS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench$(FLAVOUR) $(T)

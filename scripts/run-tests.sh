@@ -4,7 +4,9 @@
 # Run the test suite: every TESTDIR/NN-*.sh in order, each in its own
 # scratch directory under OUTDIR.  A test exits 0 (pass), 77 (skipped, with
 # the reason on its last line) or anything else (fail).  Its output goes to
-# OUTDIR/NAME.log and is shown when it fails.
+# OUTDIR/NAME.log and is shown when it fails.  With IDLESIM_TIER=check,
+# only the tests that say "# tier: check" near their top (they boot no
+# guest): make check.
 #
 # usage: run-tests.sh TESTDIR OUTDIR [PATTERN]
 set -uo pipefail
@@ -20,6 +22,9 @@ for t in "$testdir"/[0-9][0-9]-*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
 	if [ -n "$pattern" ] && [[ $name != *$pattern* ]]; then
+		continue
+	fi
+	if [ -n "${IDLESIM_TIER:-}" ] && ! head -5 "$t" | grep -q "^# tier: $IDLESIM_TIER\b"; then
 		continue
 	fi
 	scratch=$outdir/$name

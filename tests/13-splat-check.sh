@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # The splat detector (scripts/splat-check.sh), host only: it fails on a
 # fabricated lockdep report, naming the line and showing the report with
 # its stack; it finds every kind of report the debug kernels print; and it

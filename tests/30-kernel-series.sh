@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # Every patch of kernel-patches/series passes scripts/checkpatch.pl --strict
 # with no error, warning or check.  Needs IDLESIM_KTREE, a kernel source tree
 # with scripts/checkpatch.pl (the pristine or the patched 6.1 tree).

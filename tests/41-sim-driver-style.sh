@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # The sim driver is kernel code and is held to the kernel's style: every
 # source file of sim-driver/ (the module, its trace header and the guest
 # tool) and the shared contracts it includes (include/idlesim/) passes scripts/checkpatch.pl --strict as a file, and the kernel-doc

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # SoC descriptions on the host (socs/Makefile, target check): every shipped
 # description valid; each bad one refused with its expected FILE:LINE
 # message; importing each shipped device tree with --fill reproduces the

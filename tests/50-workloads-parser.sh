@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # The workload generator's scenario parser, on the host: unit tests of every
 # kind of malformed file, every standard scenario passes --check, valgrind,
 # and a short libFuzzer run (workloads/Makefile, target check).

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # Bad input to the analysis: a failed run, a missing, empty, truncated or
 # corrupt trace.dat, a trace without the needed events.  Each ends with a
 # clear message and status 1, and leaves no output file behind.  The tool

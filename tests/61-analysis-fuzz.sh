@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # A short libFuzzer run of the trace reader (analysis/fuzz-trace.c) on a
 # real trace.dat.  A crash or leak in our code fails, symbolised or not,
 # and so does one that cannot be attributed; one inside

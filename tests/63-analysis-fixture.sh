@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # The analysis on a committed trace fixture (tests/fixtures/menu_deepest-1s:
 # tests/data/fixture.ini recorded under menu_deepest) against figures
 # computed without it: tests/lib/expect-from-report.sh reads the text of

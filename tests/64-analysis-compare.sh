@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # idlesim-analyze compare on the host, driven by the committed fixture:
 # the fixture's run under its own governor and a copy of it labelled as
 # another governor (the same periods under two names) must compare as

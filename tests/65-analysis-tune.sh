@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # idlesim-analyze tune on the host, driven by a committed sweep
 # (tests/fixtures/tune-sweep: tests/data/tune-fixture.ini, cluster-off's
 # target residency at 2500 us (current) and 5000 us in one sweep boot,

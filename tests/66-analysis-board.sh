@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # A board's trace priced under an SoC description (idlesim-analyze board),
 # on the committed fixture (a guest run of the default SoC at its nominal
 # conditions, 45 C and 850 MHz throughout), held against the full analysis

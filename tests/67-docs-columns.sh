@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
 # docs/ARCHITECTURE.md's column lists are the columns the analysis writes:
 # every CSV of a run's analysis (RUNDIR/analysis/NAME.csv) and of a
 # comparison (compare/NAME.csv), made from the committed fixture, has its

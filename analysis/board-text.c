@@ -8,7 +8,8 @@
  *	<idle>-0     [001] d..1.   123.456789: cpu_idle: state=1 cpu_id=1
  *
  * of which board mode reads what it reads in a trace.dat: power:cpu_idle,
- * power:cpu_frequency, power:cpu_idle_miss and the trace markers (and in
+ * power:cpu_frequency, power:cpu_idle_miss, power:psci_domain_idle_enter
+ * and the trace markers (and in
  * idlesim's own traces simsoc_enter's entered state), the same way
  * (cmd-board.c, periods.c); every other event line is counted.
  * The timestamp is taken to the nanosecond when the text has it (`trace-cmd
@@ -24,8 +25,9 @@
 #include "board-text.h"
 
 struct text_cpu {
-	bool in_idle;
+	bool in_idle, has_psci;
 	int state;
+	uint32_t psci;
 	uint64_t t_enter, freq_khz;
 };
 
@@ -107,7 +109,8 @@ static bool field(const char *fields, const char *key, uint64_t *v)
 static int add_period(struct board *b, int cpu, const struct text_cpu *c, uint64_t t_exit)
 {
 	return board_add_period(b, &(struct board_period){ .cpu = cpu, .state = c->state,
-		.t_enter = c->t_enter, .t_exit = t_exit, .freq_khz = c->freq_khz });
+		.t_enter = c->t_enter, .t_exit = t_exit, .freq_khz = c->freq_khz,
+		.has_psci = c->has_psci, .psci = c->psci });
 }
 
 static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const char *line,
@@ -145,6 +148,19 @@ static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const
 		if (field(fields, "cpu", &cpu) && field(fields, "entered", &state) &&
 		    cpu < MAX_CPUS && cpus[cpu].in_idle)
 			cpus[cpu].state = (int)state;
+		return 0;
+	}
+	/* cpuidle-psci's call into the firmware: "cpu_id=1 state=0x4100c244 is_s2idle=no" */
+	if (!strcmp(name, "psci_domain_idle_enter")) {
+		if (!field(fields, "cpu_id", &cpu) || !field(fields, "state", &state)) {
+			fprintf(stderr, "%s:%d: %s: expected cpu_id= and state=\n", b->trace, lineno,
+				name);
+			return -1;
+		}
+		if (cpu < MAX_CPUS && cpus[cpu].in_idle) {
+			cpus[cpu].has_psci = true;
+			cpus[cpu].psci = (uint32_t)state;
+		}
 		return 0;
 	}
 	if (strcmp(name, "cpu_idle") && strcmp(name, "cpu_frequency") && strcmp(name, "cpu_idle_miss"))

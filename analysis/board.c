@@ -220,17 +220,115 @@ static int check_freqs(const struct board *b)
 	return -1;
 }
 
+/*
+ * Under OS-initiated PSCI a cluster or SoC state is genpd's choice at the
+ * last CPU, and cpu_idle shows only the CPU's own state: the parameter
+ * cpuidle-psci passes to the firmware (power:psci_domain_idle_enter, 6.15)
+ * says which state was entered.  Each period that has one is priced in the
+ * description state whose psci= it is, in the CPU's [cluster] section.
+ */
+static int psci_state(struct board *b, struct board_period *p, int kind)
+{
+	const struct soc *s = &b->soc;
+	const struct soc_cluster *c = &s->cluster[kind];
+	int i, any = 0;
+
+	for (i = 0; i < s->nr_states; i++) {
+		any |= c->fig[i].has_psci;
+		if (c->fig[i].has_psci && c->fig[i].psci == p->psci)
+			break;
+	}
+	if (!any) {
+		b->psci_unpriced = true;
+		return 0;
+	}
+	if (i == s->nr_states) {
+		fprintf(stderr, "%s: CPU %d asked the firmware for PSCI state 0x%08x (psci_domain_idle_enter), which no state of [cluster %s] in %s has; its psci=:",
+			b->trace, p->cpu, p->psci, c->name, s->file);
+		for (i = 0; i < s->nr_states; i++)
+			if (c->fig[i].has_psci)
+				fprintf(stderr, " %s 0x%08x", s->state[i].name, c->fig[i].psci);
+		fprintf(stderr, "\n");
+		return -1;
+	}
+	b->psci_periods++;
+	b->psci_moved += i != p->state;
+	b->psci_domain += s->state[i].off >= SOC_OFF_CLUSTER;
+	p->state = i;
+	return 0;
+}
+
+/* some period of @cpu (its periods in time order at @idx) holds @t */
+static bool idle_at(const struct board *b, const size_t *idx, size_t n, uint64_t t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (b->p[idx[mid]].t_exit < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && b->p[idx[lo]].t_enter <= t;
+}
+
+/*
+ * The check of the cpu_idle events against the PSCI ones: a cluster or SoC
+ * state entered while another CPU of the cluster was busy by cpu_idle
+ * means the events, or the CPUs' numbering, do not describe the board.
+ */
+static int psci_alone(struct board *b)
+{
+	size_t *idx[MAX_CPUS] = { NULL }, nr[MAX_CPUS] = { 0 }, n;
+	int cpu, cl, k, c2, cl2;
+
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		idx[cpu] = malloc((b->nr + 1) * sizeof(size_t));
+		if (!idx[cpu])
+			goto oom;
+	}
+	for (n = 0; n < b->nr; n++)
+		idx[b->p[n].cpu][nr[b->p[n].cpu]++] = n;
+	for (n = 0; n < b->nr; n++) {
+		const struct board_period *p = &b->p[n];
+
+		if (!p->has_psci || b->soc.state[p->state].off < SOC_OFF_CLUSTER)
+			continue;
+		k = board_cpu_kind(b, p->cpu, &cl);
+		for (c2 = 0; c2 < b->nr_cpus; c2++) {
+			if (c2 == p->cpu || board_cpu_kind(b, c2, &cl2) != k || cl2 != cl ||
+			    (b->soc.state[p->state].off == SOC_OFF_CLUSTER && !nr[c2]))
+				continue;
+			if (!idle_at(b, idx[c2], nr[c2], p->t_enter)) {
+				b->psci_alone++;
+				break;
+			}
+		}
+	}
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		free(idx[cpu]);
+	return 0;
+oom:
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		free(idx[cpu]);
+	fprintf(stderr, "%s: out of memory\n", b->trace);
+	return -1;
+}
+
 /* Every period's CPU and state must be the SoC's: the trace is named otherwise */
 static int check_periods(struct board *b)
 {
 	const struct soc *s = &b->soc;
-	int cl, i;
+	int cl, i, k;
 	size_t n;
 
 	for (n = 0; n < b->nr; n++) {
-		const struct board_period *p = &b->p[n];
+		struct board_period *p = &b->p[n];
 
-		if (board_cpu_kind(b, p->cpu, &cl) < 0) {
+		k = board_cpu_kind(b, p->cpu, &cl);
+		if (k < 0) {
 			if (b->mapped)
 				fprintf(stderr, "%s: CPU %d has idle periods, but %s does not map it\n",
 					b->trace, p->cpu, b->mapped_by ? b->mapped_by : "--cpus");
@@ -247,10 +345,12 @@ static int check_periods(struct board *b)
 			fprintf(stderr, "\n");
 			return -1;
 		}
+		if (p->has_psci && psci_state(b, p, k) < 0)
+			return -1;
 		if (p->cpu + 1 > b->nr_cpus)
 			b->nr_cpus = p->cpu + 1;
 	}
-	return 0;
+	return b->psci_domain ? psci_alone(b) : 0;
 }
 
 struct cl_event {
@@ -468,6 +568,23 @@ static void print_idle_miss(const struct board *b, FILE *fp)
 	fprintf(fp, "\n");
 }
 
+/* What the PSCI events said of the states entered (psci_state()) */
+static void print_psci(const struct board *b, FILE *fp)
+{
+	if (b->psci_unpriced)
+		fprintf(fp, "  power:psci_domain_idle_enter in the trace, but %s gives no state a psci=: the states are cpu_idle's, cluster and SoC states unseen\n",
+			b->soc.file);
+	if (!b->psci_periods)
+		return;
+	fprintf(fp, "  power:psci_domain_idle_enter in %llu periods: %llu priced in another state than cpu_idle's, %llu in a cluster or SoC state",
+		(unsigned long long)b->psci_periods, (unsigned long long)b->psci_moved,
+		(unsigned long long)b->psci_domain);
+	if (b->psci_alone)
+		fprintf(fp, "; WARNING: %llu of those entered while another CPU of the cluster was busy by its cpu_idle events (events lost, or CPUs numbered otherwise)",
+			(unsigned long long)b->psci_alone);
+	fprintf(fp, "\n");
+}
+
 void board_print(const struct board *b, FILE *fp)
 {
 	const struct soc *s = &b->soc;
@@ -501,6 +618,7 @@ void board_print(const struct board *b, FILE *fp)
 				(unsigned long long)b->st[cpu][i].count,
 				(double)b->st[cpu][i].total_ns / 1e6, b->st[cpu][i].energy_nj / 1e6);
 	print_idle_miss(b, fp);
+	print_psci(b, fp);
 	fprintf(fp, "  %-11s %-15s %9s %12s   (a cluster is in the shallowest state of its CPUs while all are idle)\n",
 		"cluster", "state", "count", "total_ms");
 	for (k = 0; k < b->nr_cl; k++)

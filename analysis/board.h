@@ -21,6 +21,8 @@ struct board_period {
 	int cpu, state;
 	uint64_t t_enter, t_exit;
 	uint64_t freq_khz;		/* from power:cpu_frequency, 0: none */
+	bool has_psci;			/* power:psci_domain_idle_enter in it */
+	uint32_t psci;
 };
 
 /* As a run's states.csv counts them (run.c), every state available */
@@ -59,6 +61,15 @@ struct board {
 	uint64_t events, missed;
 	/* power:cpu_idle_miss, if the trace has the event: [0] too deep, [1] too shallow */
 	bool has_idle_miss;
+	/*
+	 * power:psci_domain_idle_enter: the periods it was in, those it put
+	 * in another state than cpu_idle's (a cluster or SoC state, which
+	 * cpuidle does not see under OS-initiated PSCI), and of the periods in
+	 * a cluster or SoC state those entered while another CPU of the
+	 * cluster was busy by its cpu_idle events
+	 */
+	uint64_t psci_periods, psci_moved, psci_domain, psci_alone;
+	bool psci_unpriced;		/* events, but the description gives no psci= */
 	uint64_t idle_miss[MAX_CPUS][MAX_STATES][2], idle_misses;
 	/* derived */
 	uint64_t freq_periods;		/* priced at a cpu_frequency operating point */

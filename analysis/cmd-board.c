@@ -77,7 +77,8 @@ static int on_period(const struct period *p, void *data)
 	}
 	return board_add_period(b, &(struct board_period){
 		.cpu = p->cpu, .state = p->entered >= 0 ? p->entered : p->requested,
-		.t_enter = p->t_enter, .t_exit = p->t_exit, .freq_khz = p->freq_khz });
+		.t_enter = p->t_enter, .t_exit = p->t_exit, .freq_khz = p->freq_khz,
+		.has_psci = p->has_psci, .psci = p->psci });
 	return 0;
 }
 

@@ -27,6 +27,7 @@ enum fld {
 	F_BLOCKS_CAP,
 	F_MISS_CPU, F_MISS_STATE, F_MISS_BELOW,
 	F_DOM_DOMAIN, F_DOM_STATE, F_DOM_OFF,
+	F_PSCI_CPU, F_PSCI_STATE,
 	NR_FLDS,
 };
 
@@ -78,6 +79,8 @@ static const struct {
 	[F_DOM_DOMAIN]		= { .ev = EV_DOMAIN, .name = "domain" },
 	[F_DOM_STATE]		= { .ev = EV_DOMAIN, .name = "state" },
 	[F_DOM_OFF]		= { .ev = EV_DOMAIN, .name = "off_ns" },
+	[F_PSCI_CPU]		= { .ev = EV_PSCI_ENTER, .name = "cpu_id" },
+	[F_PSCI_STATE]		= { .ev = EV_PSCI_ENTER, .name = "state" },
 };
 
 struct cpu_track {
@@ -443,6 +446,16 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 				goto bad;
 			r->st->idle_miss[s][v][below ? 1 : 0]++;
 			r->st->idle_misses++;
+		}
+		break;
+	case EV_PSCI_ENTER:
+		/* cpuidle-psci, as it calls the firmware: the state really asked for */
+		if (field_s64(t, r->f[F_PSCI_CPU], rec, &s) < 0 ||
+		    field_u64(t, r->f[F_PSCI_STATE], rec, &v) < 0)
+			goto bad;
+		if (s >= 0 && s < MAX_CPUS && r->cpu[s].in_idle) {
+			r->cpu[s].cur.has_psci = true;
+			r->cpu[s].cur.psci = (uint32_t)v;
 		}
 		break;
 	case EV_DOMAIN: {

@@ -97,6 +97,8 @@ struct period {
 	uint64_t freq_khz;		/* power:cpu_frequency in force at the entry, 0: none */
 	int requested;			/* index the core asked the driver for */
 	int entered;			/* index the driver entered */
+	bool has_psci;			/* power:psci_domain_idle_enter within it */
+	uint32_t psci;			/* its PSCI parameter */
 	uint64_t t_wake;		/* the driver's clock (the trace's): the CPU left WFI */
 	/*
 	 * On the modelled SoC: the time in WFI less what absorbed earlier

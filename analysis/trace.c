@@ -21,6 +21,7 @@ static const struct ev_desc ev_table[NR_EVS] = {
 	[EV_BLOCKS]	= { .system = "simsoc", .name = "simsoc_blocks" },
 	[EV_IDLE_MISS]	= { .system = "power", .name = "cpu_idle_miss" },
 	[EV_DOMAIN]	= { .system = "simsoc", .name = "simsoc_domain" },
+	[EV_PSCI_ENTER]	= { .system = "power", .name = "psci_domain_idle_enter" },
 };
 
 int trace_open(struct trace *t, const char *path)

@@ -31,6 +31,7 @@ enum ev_id {
 	EV_BLOCKS,		/* simsoc:simsoc_blocks */
 	EV_IDLE_MISS,		/* power:cpu_idle_miss (6.0): a state too deep or too shallow */
 	EV_DOMAIN,		/* simsoc:simsoc_domain: a domain off at the last CPU, or on */
+	EV_PSCI_ENTER,		/* power:psci_domain_idle_enter (6.15): the PSCI state asked for */
 	NR_EVS,
 };
 

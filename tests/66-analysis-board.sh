@@ -164,6 +164,37 @@ printf '  <idle>-0  [000]  1.000000: cpu_idle: state=1\n' >"$IDLESIM_SCRATCH/bad
 expect_exit 1 "$an" board --soc socs/simsoc.soc "$IDLESIM_SCRATCH/bad.txt"
 expect_grep "bad.txt:1: cpu_idle: expected state= and cpu_id=" "$out" "a cpu_idle line without its CPU"
 
+# power:psci_domain_idle_enter (6.15): under OS-initiated PSCI cpu_idle
+# shows the CPU's state only; the parameter passed to the firmware says
+# when the last CPU took the cluster down.  sdm845-mtp's little CPUs 0-1:
+# CPU 1 sends cluster-sleep's 0x4100c244 twice, once while CPU 0 is busy
+psci=$IDLESIM_SCRATCH/psci.txt
+ev() { printf '          <idle>-0     [%03d] d..1.  %s: %s\n' "$1" "$2" "$3"; }
+{
+	ev 0 1.000000 "cpu_idle: state=1 cpu_id=0"
+	ev 0 1.000001 "psci_domain_idle_enter: cpu_id=0 state=0x40000004 is_s2idle=no"
+	ev 1 1.002000 "cpu_idle: state=1 cpu_id=1"
+	ev 1 1.002001 "psci_domain_idle_enter: cpu_id=1 state=0x4100c244 is_s2idle=no"
+	ev 0 1.020000 "psci_domain_idle_exit: cpu_id=0 state=0x40000004 is_s2idle=no"
+	ev 0 1.020001 "cpu_idle: state=4294967295 cpu_id=0"
+	ev 1 1.030000 "cpu_idle: state=4294967295 cpu_id=1"
+	ev 1 1.040000 "cpu_idle: state=1 cpu_id=1"
+	ev 1 1.040001 "psci_domain_idle_enter: cpu_id=1 state=0x4100c244 is_s2idle=no"
+	ev 1 1.045000 "cpu_idle: state=4294967295 cpu_id=1"
+	ev 0 1.050000 "cpu_idle: state=1 cpu_id=0"
+	ev 0 1.050001 "psci_domain_idle_enter: cpu_id=0 state=0x40000004 is_s2idle=no"
+	ev 0 1.060000 "cpu_idle: state=4294967295 cpu_id=0"
+} >"$psci"
+expect_exit 0 "$an" board --soc socs/sdm845-mtp.soc --window all --out "$IDLESIM_SCRATCH/psci" "$psci"
+expect_grep "psci_domain_idle_enter in 4 periods: 2 priced in another state than cpu_idle's, 2 in a cluster or SoC state; WARNING: 1 of those entered while another CPU of the cluster was busy" "$out" "the PSCI states"
+[ "$(awk -F, '$1 == 1 && $13 == "cluster-sleep" { print $3 }' "$IDLESIM_SCRATCH/psci/states.csv")" = 2 ] ||
+	fail "CPU 1's periods with cluster-sleep's parameter not priced as cluster-sleep: $(cat "$IDLESIM_SCRATCH/psci/states.csv")"
+sed 's/0x4100c244/0x4100c344/' "$psci" >"$IDLESIM_SCRATCH/psci-bad.txt"
+expect_exit 1 "$an" board --soc socs/sdm845-mtp.soc --window all "$IDLESIM_SCRATCH/psci-bad.txt"
+expect_grep "CPU 1 asked the firmware for PSCI state 0x4100c344 \(psci_domain_idle_enter\), which no state of \[cluster little\] in socs/sdm845-mtp.soc has; its psci=: cpu-sleep 0x40000004 cluster-sleep 0x4100c244" "$out" "a PSCI state the description lacks"
+expect_exit 0 "$an" board --soc socs/simsoc.soc --window all "$psci"
+expect_grep "but socs/simsoc.soc gives no state a psci=" "$out" "PSCI events and a description without psci="
+
 # --cpus: the trace's CPUs as the board numbers them; bad maps named
 expect_exit 0 "$an" board --soc tests/data/active-exits.soc --cpus 0-1=a53 --durations wait --window all \
 	"$fx/results/trace.dat"

@@ -357,6 +357,30 @@ static void fmt_unit(char *b, size_t n, uint64_t v, const char *big,
 }
 
 /*
+ * The PSCI parameter the CPU passes when it enters @st, as
+ * power:psci_domain_idle_enter traces it: a cpu-idle-states entry's own;
+ * a domain state's ORed with what the domains below it chose
+ * (psci_pd_power_off() in cpuidle-psci-domain.c), their deepest, since a
+ * description's states nest.  false: the DT gives none.
+ */
+static bool psci_param(const struct dtr_cpu *c, const struct dtr_state *st, uint32_t *param)
+{
+	int lvl, i, deepest;
+
+	if (!st->has_psci)
+		return false;
+	*param = st->psci;
+	for (lvl = 1; st->domain >= 0 && lvl < st->level; lvl++) {
+		for (deepest = -1, i = 0; i < c->nstates; i++)
+			if (c->state[i].domain >= 0 && c->state[i].level == lvl)
+				deepest = i;
+		if (deepest >= 0 && c->state[deepest].has_psci)
+			*param |= c->state[deepest].psci;
+	}
+	return true;
+}
+
+/*
  * Linux makes the CPU the firmware booted on its CPU 0, then numbers the
  * others in /cpus order (smp_init_cpus()); which one boots is not in the
  * device tree, so the line is left to fill in, with /cpus's order shown.
@@ -559,7 +583,8 @@ static void write_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 		struct dtr_state *st = p ? &c->state[p - 1] : NULL;
 		int a = idle_entry(&s->core, ns, p), b = idle_entry(&s->clus, ns, p);
 		bool cost = s->core.node >= 0 && a >= 0 && (s->clus.node < 0 || b >= 0);
-		char e[32] = "?", r[32] = "?", pw[32] = "?", cm[480] = "";
+		char e[32] = "?", r[32] = "?", pw[32] = "?", cm[480] = "", psci[24];
+		uint32_t param;
 
 		if (!p) {
 			snprintf(e, sizeof(e), "1us");
@@ -602,8 +627,11 @@ static void write_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 				cat(cm, sizeof(cm), " + [%d] of %s / %d, read as mW", b,
 				    dtr_path(&im->dt, s->clus.node), s->share);
 		}
-		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?%s",
-		     im->pos[p], e, r, pw, p ? " transition=breakeven" : "");
+		psci[0] = '\0';
+		if (p && p <= c->nstates && psci_param(c, st, &param))
+			snprintf(psci, sizeof(psci), " psci=0x%08x", param);
+		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?%s%s",
+		     im->pos[p], e, r, pw, p ? " transition=breakeven" : "", psci);
 		if (p > c->nstates) {
 			need(im, "exit", "no idle state this deep in this cluster's device tree");
 			need(im, "residency", "no idle state this deep in this cluster's device tree");

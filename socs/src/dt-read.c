@@ -477,6 +477,8 @@ static int add_state(struct dtr *dt, struct dtr_cpu *c, int node, int dom,
 	}
 	if (prop_u32(dt, node, "min-residency-us", &s->residency_us) != 1)
 		return dtr_bad(dt, node, "min-residency-us", "missing");
+	s->has_psci = prop_u32(dt, node, "arm,psci-suspend-param", &s->psci) == 1;
+	s->level = d;
 	if (dom < 0) {
 		s->off = flat_kind(dt, node, &s->why);
 		return 0;

@@ -30,6 +30,9 @@ struct dtr_state {
 	uint32_t exit_us;	/* wakeup-latency-us, or entry + exit */
 	uint32_t entry_dt, exit_dt;	/* 0 when wakeup-latency-us decided */
 	uint32_t residency_us;
+	bool has_psci;
+	uint32_t psci;		/* arm,psci-suspend-param */
+	int level;		/* the CPU's domain chain index of @domain */
 };
 
 struct dtr_opp {

@@ -83,6 +83,11 @@ int soc_check(const struct soc *s, char *err, size_t errlen)
 			const struct soc_figures *f = &c->fig[i], *prev = &c->fig[i - !!i];
 			const char *name = s->state[i].name;
 
+			for (int j = 0; f->has_psci && j < i; j++)
+				if (c->fig[j].has_psci && c->fig[j].psci == f->psci)
+					return cerr(s, err, errlen, f->line,
+						    "[cluster %s] state %s: psci: 0x%08x, as state %s's; expected each state its own parameter",
+						    c->name, name, f->psci, s->state[j].name);
 			if (f->exit_us > f->residency_us)
 				return cerr(s, err, errlen, f->line,
 					    "[cluster %s] state %s: exit: %lld us above its residency %lld us; expected an exit latency within the target residency",

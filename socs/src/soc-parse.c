@@ -434,11 +434,11 @@ static int opp_line(struct parser *p, char *v)
 static int state_line(struct parser *p, const char *name, char *v)
 {
 	static const char *const keys[] = {
-		"exit", "residency", "power", "leak", "leak_doubling", "transition", NULL };
+		"exit", "residency", "power", "leak", "leak_doubling", "transition", "psci", NULL };
 	struct soc_cluster *c = &p->s->cluster[p->s->nr_clusters - 1];
 	struct soc_figures *f;
-	int64_t *slot[6];
-	int seen[6] = { 0 };
+	int64_t *slot[7];
+	int seen[7] = { 0 };
 	char *key, *val, q[40], field[48];
 	int i, st = find_state(p->s, name);
 
@@ -459,6 +459,7 @@ static int state_line(struct parser *p, const char *name, char *v)
 	slot[3] = &f->leak_uw;
 	slot[4] = &f->leak_doubling_c;
 	slot[5] = &f->transition;
+	slot[6] = NULL;
 	f->transition = SOC_TRANSITION_ACTIVE;
 	while (next_field(&v, &key, &val)) {
 		for (i = 0; keys[i]; i++)
@@ -466,7 +467,7 @@ static int state_line(struct parser *p, const char *name, char *v)
 				break;
 		if (!keys[i] || !val)
 			return perr(p, p->line, "state",
-				    "%s unexpected; expected exit=TIME residency=TIME power=POWER leak=POWER leak_doubling=TEMP [transition=POWER|active|breakeven]",
+				    "%s unexpected; expected exit=TIME residency=TIME power=POWER leak=POWER leak_doubling=TEMP [transition=POWER|active|breakeven] [psci=0xPARAM]",
 				    quote(key, q, sizeof(q)));
 		snprintf(field, sizeof(field), "state %s: %s", name, keys[i]);
 		if (seen[i])
@@ -502,6 +503,19 @@ static int state_line(struct parser *p, const char *name, char *v)
 			else if (parse_quantity(p, field, val, power_units, 1, 10000000, slot[i]))
 				return -1;
 			break;
+		case 6: {
+			/* what power:psci_domain_idle_enter shows for it on the board */
+			char *end;
+			unsigned long long x = strtoull(val, &end, 16);
+
+			if (strncmp(val, "0x", 2) || end == val + 2 || *end || end - val > 10)
+				return perr(p, p->line, field,
+					    "%s; expected the PSCI parameter in hex, 0x0 to 0xffffffff",
+					    quote(val, q, sizeof(q)));
+			f->psci = (uint32_t)x;
+			f->has_psci = true;
+			break;
+		}
 		default:
 			if (parse_quantity(p, field, val, temp_units, IDLESIM_LEAK_TD_C_MIN,
 					   IDLESIM_LEAK_TD_C_MAX, slot[i]))

@@ -45,6 +45,8 @@ struct soc_figures {
 	int64_t transition;	/* as written: a power in uW or SOC_TRANSITION_* */
 	int64_t transition_uw;	/* resolved: the power of the exit latency; 0: active power */
 	bool residency_short;	/* breakeven asked for less than power_uw: residency < break-even */
+	bool has_psci;
+	uint32_t psci;		/* psci=: the parameter psci_domain_idle_enter traces */
 	int line;
 };
 

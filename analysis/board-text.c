@@ -106,6 +106,16 @@ static bool field(const char *fields, const char *key, uint64_t *v)
 	return false;
 }
 
+/* "  <idle>-0  [003] d..1. ...": the CPU the line was recorded on; MAX_CPUS if none */
+static uint64_t line_cpu(const char *line, const char *fields)
+{
+	const char *br = strchr(line, '[');
+
+	if (!br || br > fields || !isdigit((unsigned char)br[1]))
+		return MAX_CPUS;
+	return strtoull(br + 1, NULL, 10);
+}
+
 static int add_period(struct board *b, int cpu, const struct text_cpu *c, uint64_t t_exit)
 {
 	return board_add_period(b, &(struct board_period){ .cpu = cpu, .state = c->state,
@@ -128,6 +138,9 @@ static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const
 	if (!event_of(line, &ts, name, sizeof(name), &fields))
 		return 0;
 	b->events++;
+	cpu = line_cpu(line, fields);
+	if (cpu < MAX_CPUS && (int)cpu + 1 > b->trace_cpus)
+		b->trace_cpus = (int)cpu + 1;
 	if (!strcmp(name, "print") || !strcmp(name, "tracing_mark_write")) {
 		const char *m = strstr(fields, "idlesim: ");
 		char text[256];

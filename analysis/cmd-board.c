@@ -208,6 +208,26 @@ static int parse_whatif(struct board *b, const char *arg, bool power)
 	return n ? 0 : -1;
 }
 
+/*
+ * A map the user gave for this trace names only CPUs it has (the
+ * description's linux_cpus is the whole SoC's: a trace may lack some)
+ */
+static int check_map(const struct board *b)
+{
+	int cpu;
+
+	/* a text without its CPU column does not say */
+	if (!b->mapped || strcmp(b->mapped_by, "--cpus") || !b->trace_cpus)
+		return 0;
+	for (cpu = b->trace_cpus; cpu < MAX_CPUS; cpu++)
+		if (b->kind_of[cpu] >= 0) {
+			fprintf(stderr, "idlesim-analyze board: --cpus: CPU %d, but %s has CPUs 0 to %d\n",
+				cpu, b->trace, b->trace_cpus - 1);
+			return -1;
+		}
+	return 0;
+}
+
 static int read_trace(struct board *b)
 {
 	struct period_stats st = { 0 };
@@ -222,6 +242,7 @@ static int read_trace(struct board *b)
 		goto out;
 	if (periods_read(&t, on_period, on_marker, NULL, b, &st) < 0)
 		goto out;
+	b->trace_cpus = t.nr_cpus;
 	b->events = st.events;
 	b->missed = st.missed_events;
 	b->has_idle_miss = t.ev[EV_IDLE_MISS].event != NULL;
@@ -332,7 +353,7 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 		return 2;
 	if (board_check_whatif(&b))
 		return 2;
-	if (read_trace(&b) < 0)
+	if (read_trace(&b) < 0 || check_map(&b) < 0)
 		goto out;
 	if (board_price(&b) < 0)
 		goto out;

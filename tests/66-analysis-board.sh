@@ -210,6 +210,9 @@ expect_exit 2 "$an" board --soc socs/simsoc.soc --cpus 0:a53 "$fx/results/trace.
 expect_grep "expected CPU\[-CPU\]=CLUSTER" "$out" "a malformed map"
 expect_exit 1 "$an" board --soc socs/simsoc.soc --cpus 1=a53 "$fx/results/trace.dat"
 expect_grep "CPU 0 has idle periods, but --cpus does not map it" "$out" "a CPU the map leaves out"
+expect_exit 1 "$an" board --soc tests/data/active-exits.soc --cpus 0-3=a53 --out "$bad" "$fx/results/trace.dat"
+expect_grep "--cpus: CPU 2, but .*trace.dat has CPUs 0 to 1" "$out" "a map naming a CPU the trace lacks"
+[ ! -e "$bad" ] || [ -z "$(ls -A "$bad")" ] || fail "a map naming a CPU the trace lacks left output in $bad"
 cut=$IDLESIM_SCRATCH/cut.dat
 head -c 300000 "$fx/results/trace.dat" >"$cut"
 expect_exit 1 "$an" board --soc socs/simsoc.soc --out "$bad" "$cut"

@@ -67,37 +67,6 @@ bad:
 }
 
 /*
- * The per-seed differences of @f between group @g and the baseline @g0
- * (same_seeds() has checked that they ran the same seeds).
- */
-void paired_stats(const struct run *runs, const struct group *g0,
-		  const struct group *g, double (*f)(const struct run *),
-		  struct sample_stats *out)
-{
-	double d[64];
-	int i, k;
-
-	for (i = 0; i < g->n; i++) {
-		d[i] = NAN;
-		for (k = 0; k < g0->n; k++)
-			if (!strcmp(runs[g->idx[i]].m.seed, runs[g0->idx[k]].m.seed))
-				d[i] = f(&runs[g->idx[i]]) - f(&runs[g0->idx[k]]);
-	}
-	sample_stats(d, g->n, out);
-}
-
-void group_stats(const struct run *runs, const struct group *g,
-		 double (*f)(const struct run *), struct sample_stats *out)
-{
-	double v[64];
-	int i;
-
-	for (i = 0; i < g->n; i++)
-		v[i] = f(&runs[g->idx[i]]);
-	sample_stats(v, g->n, out);
-}
-
-/*
  * rules.csv: the replayed rules' idle energy (nJ, mean over the runs) on
  * the periods of each governor's runs, then the oracle's and what was
  * entered, priced alike; a row per rule, a column per governor.

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "latency.h"
 #include "rules.h"
 #include "socmodel.h"
@@ -209,6 +210,41 @@ static void test_stats_nan(void)
 	CHECK(s.n == 2 && s.mean == 5, "NaN left out: n %d mean %.3f", s.n, s.mean);
 	sample_stats(none, 2, &s);
 	CHECK(s.n == 0 && isnan(s.mean), "all NaN: n %d, mean NaN", s.n);
+}
+
+static double run_oracle(const struct run *r)
+{
+	return r->oracle_nj;
+}
+
+/*
+ * A comparison pairs each run with the baseline's of the same seed,
+ * whatever order the runs came in: the baseline's seeds 1, 2, 3 at 10,
+ * 20, 30; the other governor's 3, 1, 2 at 33, 11, 22: differences 1, 2, 3
+ */
+static void test_paired(void)
+{
+	static struct run runs[6];
+	static const char *const seed[6] = { "1", "2", "3", "3", "1", "2" };
+	static const double e[6] = { 10, 20, 30, 33, 11, 22 };
+	struct group g0 = { .governor = "menu_deepest", .idx = { 0, 1, 2 }, .n = 3 };
+	struct group g1 = { .governor = "menu", .idx = { 3, 4, 5 }, .n = 3 };
+	struct sample_stats s;
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		snprintf(runs[i].m.seed, sizeof(runs[i].m.seed), "%s", seed[i]);
+		runs[i].oracle_nj = e[i];
+	}
+	paired_stats(runs, &g0, &g1, run_oracle, &s);
+	CHECK(s.n == 3 && fabs(s.mean - 2) < 1e-9 && fabs(s.sd - 1) < 1e-9,
+	      "paired by seed: n %d, mean %.3f, sd %.3f (want 3, 2, 1)", s.n, s.mean, s.sd);
+	group_stats(runs, &g1, run_oracle, &s);
+	CHECK(s.n == 3 && fabs(s.mean - 22) < 1e-9, "group mean %.3f, want 22", s.mean);
+	/* a seed the baseline did not run is left out, not paired with another */
+	snprintf(runs[5].m.seed, sizeof(runs[5].m.seed), "9");
+	paired_stats(runs, &g0, &g1, run_oracle, &s);
+	CHECK(s.n == 2 && fabs(s.mean - 2) < 1e-9, "unpaired seed: n %d, mean %.3f", s.n, s.mean);
 }
 
 static void write_file(const char *dir, const char *name, const char *text)
@@ -650,6 +686,7 @@ int main(void)
 	test_masked_until();
 	test_stats();
 	test_stats_nan();
+	test_paired();
 	test_latency();
 	test_latency_split();
 	test_percentile();

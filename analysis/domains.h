@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "periods.h"
+#include "period.h"
 
 #define DOMAIN_SOC	(MAX_CPUS)	/* the SoC's slot, after the clusters' */
 

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "latency.h"
-#include "periods.h"
+#include "period.h"
 
 #define MAX_PHASES	32
 

@@ -15,7 +15,7 @@
 #ifndef IDLESIM_RULES_H
 #define IDLESIM_RULES_H
 
-#include "periods.h"
+#include "period.h"
 
 enum rule {
 	RULE_DEEPEST,		/* stock 6.1 menu: deepest in index order, then demoted */

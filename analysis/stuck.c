@@ -18,7 +18,7 @@
  * period's stuck time.  A state excluded for a reason the driver does not
  * trace the end of (a random draw, a sibling running) never counts.
  */
-#include "periods.h"
+#include "stuck.h"
 
 /*
  * How long an idle time must last for state @i to pay instead of @e: its

@@ -38,7 +38,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "periods.h"
+#include "period.h"
 
 #define TEO_NR_RECENT	9
 #define TEO_WARMUP	64

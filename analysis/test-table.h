@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "periods.h"
+#include "period.h"
 
 /* WFI, retention, power-down, cluster-off: latency, residency (us), power (uW) */
 static inline void table(struct state_table *t, const int *usable, const int *power)

@@ -17,7 +17,9 @@
  * with L the interval, P each CPU's figure (its share of the state's
  * power) in the idle period it spent the interval in, exit and T those of
  * the CPU that ended the interval (the exit latency and its transition
- * power), j a state whose residency L covers on every CPU and that no
+ * power), j a state whose residency L covers on every CPU, whose exit
+ * latency is within each CPU's latency limit (genpd's governor keeps to
+ * the CPU latency QoS, as the CPUs' own choices do), and that no
  * block busy in the period of the CPU that went idle last keeps out (the
  * driver's ->power_off() runs on that CPU and judges by its period: a CPU
  * idle since before a transfer ended must not keep the domain on), and
@@ -141,7 +143,9 @@ static void record(struct domain_oracle *d, int slot, int leaving, uint64_t len,
 		iv->seq[c] = d->seq[c];
 		for (j = 0; j < iv->n; j++) {
 			iv->power[c][j] = (double)t->power[j];
-			if ((uint64_t)t->target_residency_ns[j] <= len)
+			/* genpd keeps within the CPU latency QoS, as the CPUs do */
+			if ((uint64_t)t->target_residency_ns[j] <= len &&
+			    t->exit_latency_ns[j] <= d->latency_req[c])
 				iv->fits[c] |= 1u << j;
 		}
 	}
@@ -252,6 +256,7 @@ void domains_idle(struct domain_oracle *d, int cpu, uint64_t ts, const struct pe
 	if (open && open->has_table) {
 		d->t[cpu] = open->table;
 		d->seq[cpu] = open->seq;
+		d->latency_req[cpu] = open->has_select ? open->sel.latency_req_ns : INT64_MAX;
 		d->has_table[cpu] = true;
 		block_depth = open->table.block_depth;
 	}

@@ -41,6 +41,7 @@ struct domain_oracle {
 	bool has_table[MAX_CPUS];
 	struct state_table t[MAX_CPUS];
 	uint64_t seq[MAX_CPUS];
+	int64_t latency_req[MAX_CPUS];	/* that period's latency limit (QoS) */
 	/* all CPUs of a domain idle since (0: not now) */
 	uint64_t idle_since[MAX_CPUS + 1];
 	/* the deepest state the blocks allowed the CPU that went idle last */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "columns.h"
 #include "output.h"
 
 static uint64_t sat_sub(uint64_t a, uint64_t b)
@@ -664,7 +665,7 @@ int board_write(const struct board *b, const char *dir)
 	}
 	board_print(b, sum_fp);
 	/* a run's columns (docs/ARCHITECTURE.md): the two can be set side by side */
-	fprintf(csv, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj,name\n");
+	fputs(STATES_CSV_COLUMNS "\n", csv);
 	for (cpu = 0; cpu < b->nr_cpus; cpu++)
 		for (i = 0; i < s->nr_states; i++) {
 			const struct board_state_stats *st = &b->st[cpu][i];
@@ -676,7 +677,7 @@ int board_write(const struct board *b, const char *dir)
 				(unsigned long long)st->too_deep, (unsigned long long)st->too_shallow,
 				st->energy_nj, st->transition_nj, s->state[i].name);
 		}
-	fprintf(ccsv, "cluster,state,count,total_ns,mean_ns,name\n");
+	fputs(CLUSTERS_CSV_COLUMNS "\n", ccsv);
 	for (k = 0; k < b->nr_cl; k++)
 		for (i = 0; i < s->nr_states; i++)
 			fprintf(ccsv, "%d,%d,%llu,%llu,%llu,%s\n", k, i,
@@ -684,7 +685,7 @@ int board_write(const struct board *b, const char *dir)
 				(unsigned long long)(b->cl_count[k][i] ?
 						     b->cl_ns[k][i] / b->cl_count[k][i] : 0),
 				s->state[i].name);
-	fprintf(wcsv, "point,cluster,state,knob,value,energy_nj,ratio_to_oracle\n");
+	fputs(WHATIF_CSV_COLUMNS "\n", wcsv);
 	fprintf(wcsv, "current,,,,,%.0f,%.4f\n", b->current_nj,
 		b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);
 	for (i = 0; i < b->whatif.n; i++)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "output.h"
 #include "run.h"
 
@@ -22,7 +23,7 @@ static void write_states_csv(const struct run *r, FILE *fp)
 {
 	int cpu, i;
 
-	fprintf(fp, "cpu,state,count,total_ns,mean_ns,min_ns,max_ns,too_deep,too_shallow,demoted,energy_nj,transition_nj,name\n");
+	fputs(STATES_CSV_COLUMNS "\n", fp);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		for (i = 0; i < r->nr_states; i++) {
 			const struct state_stats *s = &r->st[cpu][i];
@@ -44,7 +45,7 @@ static void write_clusters_csv(const struct run *r, FILE *fp)
 {
 	int k, i;
 
-	fprintf(fp, "cluster,state,count,total_ns,mean_ns,name\n");
+	fputs(CLUSTERS_CSV_COLUMNS "\n", fp);
 	for (k = 0; k < r->nr_clusters; k++)
 		for (i = 0; i < r->nr_states; i++)
 			fprintf(fp, "%d,%d,%llu,%llu,%llu,%s\n", k, i,
@@ -99,7 +100,7 @@ static void domain_row(const struct run *r, FILE *fp, int d, int s, const char *
 
 static void write_domains_csv(const struct run *r, FILE *fp)
 {
-	fprintf(fp, "domain,domain_name,state,count,total_ns,mean_ns,name\n");
+	fputs(DOMAINS_CSV_COLUMNS "\n", fp);
 	for_each_domain_state(r, fp, domain_row);
 }
 
@@ -114,7 +115,7 @@ static void write_timeline_csv(const struct run *r, FILE *fp)
 {
 	int i;
 
-	fprintf(fp, "cpu,start_ms,end_ms,state,name\n");
+	fputs(TIMELINE_CSV_COLUMNS "\n", fp);
 	for (i = 0; i < r->nr_tl; i++)
 		fprintf(fp, "%d,%.6f,%.6f,%d,%s\n", r->tl[i].cpu, r->tl[i].start / 1e6,
 			r->tl[i].end / 1e6, r->tl[i].state, state_name(r, r->tl[i].state));
@@ -155,7 +156,7 @@ static void write_rules_csv(const struct run *r, FILE *fp)
 {
 	int i;
 
-	fprintf(fp, "rule,periods,energy_nj,ratio_to_oracle,agreement,transition_nj\n");
+	fputs(RULES_CSV_COLUMNS "\n", fp);
 	for (i = 0; i < NR_RULES; i++) {
 		fprintf(fp, "%s,%llu,%.0f,%.4f", rule_names[i],
 			(unsigned long long)r->replayed, r->rule_nj[i],

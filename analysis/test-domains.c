@@ -30,22 +30,12 @@ static void dom_step(struct domain_oracle *d, int *state, const int *cluster, co
 	domains_idle(d, cpu, ts, p, state, cluster, booted, true);
 }
 
-static void test_domain_oracle(void)
+/* both CPUs' periods: the states above, the SoC state's figures added */
+static void two_periods(struct period *p, int *state)
 {
-	static struct domain_oracle d;
 	const int usable[] = { 1, 1, 1, 0 }, power[] = { 34000, 31000, 28000, 8500 };
-	int state[MAX_CPUS], cluster[MAX_CPUS] = { 0, 0, 1 };
-	bool booted[MAX_CPUS] = { true, true, false };
-	struct period p[2] = { { 0 } }, q;
-	double want, saved, both, one;
 	int c;
 
-	CHECK(domains_marker(&d, "idlesim: soc name=x states=a,b,c off=clock,core,core cluster=0,0 domain_off=cluster,soc") == 0 &&
-	      d.nr_off == 5 && d.off[3] == OFF_CLUSTER && d.off[4] == OFF_SOC,
-	      "soc marker: %d states' off", d.nr_off);
-	CHECK(domains_marker(&d, "idlesim: soc name=x states=a off=clock domain_off=rack") < 0,
-	      "an unknown off word is refused");
-	domains_marker(&d, "idlesim: soc name=x states=a,b,c off=clock,core,core domain_off=cluster,soc");
 	for (c = 0; c < 2; c++) {
 		table(&p[c].table, usable, power);
 		p[c].table.nr = 3;
@@ -59,12 +49,37 @@ static void test_domain_oracle(void)
 	}
 	for (c = 0; c < MAX_CPUS; c++)
 		state[c] = -1;
-	dom_step(&d, state, cluster, booted, &p[0], 0, 2, 1000);
-	dom_step(&d, state, cluster, booted, &p[1], 1, 2, 2000);
-	dom_step(&d, state, cluster, booted, &p[1], 1, -1, 2000 + 12000000);
-	domains_counted(&d, &p[0]);
-	domains_counted(&d, &p[1]);
-	domains_finish(&d);
+}
+
+/* CPU 0 idle at 1 us, CPU 1 at 2 us for 12 ms: one all-idle interval, priced */
+static void all_idle_12ms(struct domain_oracle *d, struct period *p, int *state,
+			  const int *cluster, const bool *booted)
+{
+	dom_step(d, state, cluster, booted, &p[0], 0, 2, 1000);
+	dom_step(d, state, cluster, booted, &p[1], 1, 2, 2000);
+	dom_step(d, state, cluster, booted, &p[1], 1, -1, 2000 + 12000000);
+	domains_counted(d, &p[0]);
+	domains_counted(d, &p[1]);
+	domains_finish(d);
+}
+
+static void test_domain_oracle(void)
+{
+	static struct domain_oracle d;
+	int state[MAX_CPUS], cluster[MAX_CPUS] = { 0, 0, 1 };
+	bool booted[MAX_CPUS] = { true, true, false };
+	struct period p[2] = { { 0 } }, q;
+	double want, saved, both, one;
+	int c;
+
+	CHECK(domains_marker(&d, "idlesim: soc name=x states=a,b,c off=clock,core,core cluster=0,0 domain_off=cluster,soc") == 0 &&
+	      d.nr_off == 5 && d.off[3] == OFF_CLUSTER && d.off[4] == OFF_SOC,
+	      "soc marker: %d states' off", d.nr_off);
+	CHECK(domains_marker(&d, "idlesim: soc name=x states=a off=clock domain_off=rack") < 0,
+	      "an unknown off word is refused");
+	domains_marker(&d, "idlesim: soc name=x states=a,b,c off=clock,core,core domain_off=cluster,soc");
+	two_periods(p, state);
+	all_idle_12ms(&d, p, state, cluster, booted);
 	want = (2 * 19500.0 * 12e6 - 100000.0 * (1600000 - 1500000)) / 1e6 +
 	       (2 * 6500.0 * 12e6 - 100000.0 * (2000000 - 1600000)) / 1e6;
 	both = want;
@@ -163,7 +178,6 @@ static void test_domain_oracle(void)
 static void test_domain_latency(void)
 {
 	static struct domain_oracle d;
-	const int usable[] = { 1, 1, 1, 0 }, power[] = { 34000, 31000, 28000, 8500 };
 	int state[MAX_CPUS], cluster[MAX_CPUS] = { 0, 0, 1 };
 	bool booted[MAX_CPUS] = { true, true, false };
 	struct period p[2] = { { 0 } };
@@ -171,26 +185,12 @@ static void test_domain_latency(void)
 	int c;
 
 	domains_marker(&d, "idlesim: soc name=x states=a,b,c off=clock,core,core domain_off=cluster,soc");
+	two_periods(p, state);
 	for (c = 0; c < 2; c++) {
-		table(&p[c].table, usable, power);
-		p[c].table.nr = 3;
-		p[c].table.dom_nr = 2;
-		p[c].table.target_residency_ns[4] = 10000000;
-		p[c].table.exit_latency_ns[4] = 2000000;
-		p[c].table.power[4] = 2000;
-		p[c].table.block_depth = 4;
-		p[c].has_table = p[c].has_select = true;
+		p[c].has_select = true;
 		p[c].sel.latency_req_ns = 1800000;
-		p[c].seq = 1;
 	}
-	for (c = 0; c < MAX_CPUS; c++)
-		state[c] = -1;
-	dom_step(&d, state, cluster, booted, &p[0], 0, 2, 1000);
-	dom_step(&d, state, cluster, booted, &p[1], 1, 2, 2000);
-	dom_step(&d, state, cluster, booted, &p[1], 1, -1, 2000 + 12000000);
-	domains_counted(&d, &p[0]);
-	domains_counted(&d, &p[1]);
-	domains_finish(&d);
+	all_idle_12ms(&d, p, state, cluster, booted);
 	want = (2 * 19500.0 * 12e6 - 100000.0 * (1600000 - 1500000)) / 1e6;
 	CHECK(fabs(d.saving_nj - want) < 1e-3,
 	      "a 1.8 ms latency limit: the domains save %.1f nJ, expected the cluster's %.1f",

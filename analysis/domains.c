@@ -18,8 +18,9 @@
  * power) in the idle period it spent the interval in, exit and T those of
  * the CPU that ended the interval (the exit latency and its transition
  * power), j a state whose residency L covers on every CPU, whose exit
- * latency is within each CPU's latency limit (genpd's governor keeps to
- * the CPU latency QoS, as the CPUs' own choices do), and that no
+ * latency is within the workload's CPU latency QoS request, if it made
+ * one (genpd's governor keeps to it; not to the CPUs' own limits, which
+ * menu narrows by its interactivity heuristic), and that no
  * block busy in the period of the CPU that went idle last keeps out (the
  * driver's ->power_off() runs on that CPU and judges by its period: a CPU
  * idle since before a transfer ended must not keep the domain on), and
@@ -63,6 +64,17 @@ static int off_words(struct domain_oracle *d, const char *text, const char *key,
 		d->off[n++] = (enum state_off)k;
 	}
 	return n;
+}
+
+int domains_qos_marker(struct domain_oracle *d, const char *text)
+{
+	long long us;
+	int end = 0;
+
+	if (sscanf(text, "idlesim: latency_qos us=%lld%n", &us, &end) != 1 || text[end] || us < 0)
+		return -1;
+	d->qos_ns = us * 1000;
+	return 0;
 }
 
 int domains_marker(struct domain_oracle *d, const char *text)
@@ -143,9 +155,9 @@ static void record(struct domain_oracle *d, int slot, int leaving, uint64_t len,
 		iv->seq[c] = d->seq[c];
 		for (j = 0; j < iv->n; j++) {
 			iv->power[c][j] = (double)t->power[j];
-			/* genpd keeps within the CPU latency QoS, as the CPUs do */
+			/* genpd keeps within the CPU latency QoS request */
 			if ((uint64_t)t->target_residency_ns[j] <= len &&
-			    t->exit_latency_ns[j] <= d->latency_req[c])
+			    (!d->qos_ns || t->exit_latency_ns[j] <= d->qos_ns))
 				iv->fits[c] |= 1u << j;
 		}
 	}
@@ -256,7 +268,6 @@ void domains_idle(struct domain_oracle *d, int cpu, uint64_t ts, const struct pe
 	if (open && open->has_table) {
 		d->t[cpu] = open->table;
 		d->seq[cpu] = open->seq;
-		d->latency_req[cpu] = open->has_select ? open->sel.latency_req_ns : INT64_MAX;
 		d->has_table[cpu] = true;
 		block_depth = open->table.block_depth;
 	}

@@ -37,11 +37,12 @@ struct domain_oracle {
 	/* what each state of the trace's tables powers down (soc marker) */
 	int nr_off;
 	enum state_off off[MAX_STATES];
+	int64_t qos_ns;			/* the workload's CPU latency QoS request; 0: none */
 	/* each CPU's table of the idle period it is in, or was in last */
 	bool has_table[MAX_CPUS];
 	struct state_table t[MAX_CPUS];
 	uint64_t seq[MAX_CPUS];
-	int64_t latency_req[MAX_CPUS];	/* that period's latency limit (QoS) */
+
 	/* all CPUs of a domain idle since (0: not now) */
 	uint64_t idle_since[MAX_CPUS + 1];
 	/* the deepest state the blocks allowed the CPU that went idle last */
@@ -58,6 +59,8 @@ struct domain_oracle {
 
 /* " off=A,B,... domain_off=C,..." of the soc marker; -1 on a bad word */
 int domains_marker(struct domain_oracle *d, const char *text);
+/* "idlesim: latency_qos us=N": the workload's CPU latency QoS request; -1 if bad */
+int domains_qos_marker(struct domain_oracle *d, const char *text);
 /*
  * @p is a period the per-CPU oracle prices: its CPU's share of the
  * intervals within it counts.  A period it does not price (one still

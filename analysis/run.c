@@ -487,6 +487,13 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 		}
 		return soc_marker(r, text);
 	}
+	if (!strncmp(text, "idlesim: latency_qos ", 21)) {
+		if (domains_qos_marker(&r->dom, text) < 0) {
+			fprintf(stderr, "%s: trace marker '%.80s': expected latency_qos us=N\n", r->dir, text);
+			return -1;
+		}
+		return 0;
+	}
 	/* a sweep's points repeat the scenario's phases: the whole run has them */
 	if (r->point < 0) {
 		int taken = phases_marker(&r->ph, ts, text, r->dir);

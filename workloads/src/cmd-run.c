@@ -158,6 +158,10 @@ int cmd_run(struct workload *wl, const struct scenario *s)
 	sigaddset(&child, SIGCHLD);
 	pthread_sigmask(SIG_BLOCK, &child, NULL);
 	open_marker(wl);
+	/* for the analysis: genpd keeps the domains within it too */
+	if (s->latency_qos)
+		marker(wl, "idlesim: latency_qos us=%lld",
+		       (long long)(s->latency_budget_ns / NSEC_PER_USEC));
 
 	wl->t0 = now_ns(CLOCK_MONOTONIC) + s->settle_ns + START_MARGIN_NS;
 	for (i = 0; i < s->nr_threads; i++) {

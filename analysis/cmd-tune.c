@@ -3,8 +3,9 @@
  * idlesim-analyze tune --out DIR --points POINTS.tsv [--budget NS]
  * [--miss-rate R] RUNDIR...: the runs of a threshold sweep
  * (scripts/tune.sh), each sweep run once per point it holds, and the
- * baselines (runs whose manifest says "role baseline"), into DIR: tune.csv, tune.json, front.csv and
- * recommendation.txt.
+ * baselines (runs whose manifest says "role baseline"), into DIR: tune.csv, tune.json, front.csv,
+ * recommendation.txt and recommendation.dtsi (the recommended figures as
+ * device-tree idle-state properties, tune-dts.c).
  *
  * idlesim-analyze tune --limits: the sweep's limits, "NAME VALUE" a line
  * (points, scenarios, repeats, dims); scripts/tune.sh checks a sweep
@@ -23,6 +24,7 @@
 #include "output.h"
 #include "run.h"
 #include "stats.h"
+#include "tune-dts.h"
 
 #define MAX_POINTS	400
 #define MAX_SCNS	8
@@ -60,6 +62,10 @@ struct tune_point {
 
 struct tune {
 	int nr_points, nr_scns, nr_states;
+	/* the SoC the runs played and its states' names, from their soc marker */
+	char soc[32];
+	char state_name[MAX_STATES][16];
+	int nr_state_names;
 	char base_governor[32];
 	char scn[MAX_SCNS][64];
 	uint64_t scn_budget[MAX_SCNS];
@@ -185,6 +191,11 @@ static int tune_add(struct tune *t, const struct run *r, int point)
 			c->count[i] += r->st[cpu][i].count;
 	if (r->nr_states > t->nr_states)
 		t->nr_states = r->nr_states;
+	if (!t->nr_state_names && r->nr_state_names) {
+		memcpy(t->state_name, r->state_name, sizeof(t->state_name));
+		t->nr_state_names = r->nr_state_names;
+		snprintf(t->soc, sizeof(t->soc), "%s", r->soc);
+	}
 	return 0;
 }
 
@@ -250,6 +261,22 @@ static int tune_aggregate(struct tune *t, int pi)
 	return 0;
 }
 
+/* recommendation.dtsi: the recommended point as idle-state properties */
+static void write_dts(const struct tune *t, int rec, FILE *fp)
+{
+	char scns[MAX_SCNS * 64] = "";
+	const struct tune_point *p = rec >= 0 ? &t->pt[rec] : NULL;
+	int s;
+
+	for (s = 0; s < t->nr_scns; s++)
+		snprintf(scns + strlen(scns), sizeof(scns) - strlen(scns), "%s%s", s ? ", " : "",
+			 t->scn[s]);
+	tune_write_dts(fp, &(struct tune_dts){
+		.soc = t->soc, .scenarios = scns, .batch = p ? p->batch : "",
+		.point = rec, .nr_dims = p ? p->nr_dims : 0, .dim = p ? p->dim : NULL,
+		.val = p ? p->val : NULL, .nr_names = t->nr_state_names, .name = t->state_name });
+}
+
 int cmd_tune(int argc, char **argv, const struct run_opts *o)
 {
 	static const struct option opts[] = {
@@ -268,7 +295,7 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 	struct tune_point *base;
 	struct run *r = NULL;
 	struct tune *t;
-	FILE *csv, *json, *txt, *front;
+	FILE *csv, *json, *txt, *front, *dts;
 	char label[64];
 	char *end;
 
@@ -397,7 +424,8 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 	json = csv ? out_open(&out, odir, "tune.json") : NULL;
 	txt = json ? out_open(&out, odir, "recommendation.txt") : NULL;
 	front = txt ? out_open(&out, odir, "front.csv") : NULL;
-	if (!front) {
+	dts = front ? out_open(&out, odir, "recommendation.dtsi") : NULL;
+	if (!dts) {
 		out_abort(&out);
 		goto free;
 	}
@@ -523,6 +551,7 @@ int cmd_tune(int argc, char **argv, const struct run_opts *o)
 		}
 	}
 	fflush(txt);
+	write_dts(t, rec, dts);
 	if (out_commit(&out) < 0)
 		goto free;
 	ret = 0;

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by scripts/tune.sh once every run is done: the runs' points
 # merged by idlesim-analyze tune into OUT/results/ (tune.csv, tune.json,
-# front.csv, recommendation.txt, plots), swapped in whole.  Reads what
+# front.csv, recommendation.txt, recommendation.dtsi, plots), swapped in whole.  Reads what
 # tune-plan.sh set.
 
 # --- merge: every run's points into one analysis --------------------------------

@@ -25,7 +25,7 @@
 # They run locally under GNU parallel, or are exported for GNU parallel
 # with --sshloginfile or a Slurm array; re-running the same command skips
 # the runs already done and valid and merges everything into
-# DIR/results/ (tune.csv, tune.json, recommendation.txt, plots).
+# DIR/results/ (tune.csv, tune.json, recommendation.txt, recommendation.dtsi, plots).
 #
 # This file takes the options and runs the pending runs locally; the
 # stages are files of their own, sourced in turn: tune-plan.sh (check,

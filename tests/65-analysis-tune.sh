@@ -27,7 +27,7 @@ before=$(find "$fx" -type f -printf '%p %s %T@\n' | sort)
 expect_exit 0 "$an" tune --out "$s/t" --points "$fx/points.tsv" "${runs[@]}"
 [ "$(find "$fx" -type f -printf '%p %s %T@\n' | sort)" = "$before" ] || fail "the analysis wrote into the fixture"
 csv=$s/t/tune.csv
-for f in tune.csv tune.json front.csv recommendation.txt; do
+for f in tune.csv tune.json front.csv recommendation.txt recommendation.dtsi; do
 	[ -s "$s/t/$f" ] || fail "tune wrote no $f"
 done
 [ "$(grep -vc '^point,' "$csv")" -eq 2 ] || fail "tune.csv: expected the fixture's 2 points"
@@ -56,6 +56,18 @@ for budget in "" 100000000; do
 	note "budget ${budget:-of the scenario}: $verdict"
 done
 [ "$(consistent_results "$s/t-100000000/tune.csv")" != none ] || fail "with a 100 ms budget no point met it"
+
+# the recommendation as a device-tree fragment: the recommended point's
+# residency as cluster-off's min-residency-us (the fixture's trace names
+# no states: state3), a fragment dtc reads; none without a recommendation
+dts=$s/t-100000000/recommendation.dtsi
+rec=$(sed -n 's/^recommendation: point [0-9]*: s3_residency_us=\([0-9]*\):.*/\1/p' "$s/t-100000000/recommendation.txt")
+[ -n "$rec" ] && grep -A1 '^			state3 {' "$dts" | grep -qx "				min-residency-us = <$rec>;" ||
+	fail "recommendation.dtsi does not give state 3 the recommended $rec us: $(cat "$dts")"
+{ echo '/dts-v1/;'; grep -v '^//' "$dts"; } | dtc -q -I dts -O dtb -o /dev/null - ||
+	fail "dtc does not read recommendation.dtsi"
+grep -q 'no recommendation' "$s/t/recommendation.dtsi" ||
+	fail "recommendation.dtsi without a recommendation: $(cat "$s/t/recommendation.dtsi")"
 
 # refused: a baseline without its role; a sweep run without the points
 cp -a "$fx/runs" "$s/runs"

@@ -192,6 +192,8 @@ int read_manifest(const char *rundir, struct manifest *m);
 
 /* State @i's name from the run's SoC marker, else "state<i>" (older traces) */
 const char *state_name(const struct run *r, int i);
+/* soc-marker.c: the run's SoC and its states' names from its soc marker; -1 if bad */
+int soc_marker(struct run *r, const char *text);
 
 /* replay.c: the rules on period @p, which entered @e */
 void replay_period(struct run *r, const struct period *p, int e);

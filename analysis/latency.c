@@ -353,6 +353,12 @@ int wakeups_read(const char *dir, uint64_t budget_ns, struct wakeups *ws)
 	return 1;
 }
 
+/*
+ * rt-app logs microseconds: a deadline rebuilt from its log may stand up
+ * to a microsecond after the wake-up it caused (guest-rootfs/jobs/record.sh)
+ */
+#define WAKEUP_SLACK_NS		1000
+
 void wakeups_served(struct wakeups *ws, int cpu, uint64_t t_enter, uint64_t t_wake,
 		    uint64_t exit_latency_ns)
 {
@@ -364,7 +370,8 @@ void wakeups_served(struct wakeups *ws, int cpu, uint64_t t_enter, uint64_t t_wa
 	/* intended while the CPU was running: queued, not woken */
 	while (*cur < ws->end[cpu] && ws->w[ws->order[*cur]].intended < t_enter)
 		(*cur)++;
-	for (; *cur < ws->end[cpu] && ws->w[ws->order[*cur]].intended < t_wake; (*cur)++) {
+	for (; *cur < ws->end[cpu] && ws->w[ws->order[*cur]].intended < t_wake + WAKEUP_SLACK_NS;
+	     (*cur)++) {
 		struct wakeup *w = &ws->w[ws->order[*cur]];
 
 		/* when it ran: intended + measured (actual, or intended if early) */
@@ -376,7 +383,7 @@ void wakeups_served(struct wakeups *ws, int cpu, uint64_t t_enter, uint64_t t_wa
 		w->served = 1;
 		/* exit latencies are far below 4 s; a wild one must not wrap */
 		w->exit_ns = exit_latency_ns > UINT32_MAX ? UINT32_MAX : (uint32_t)exit_latency_ns;
-		w->delay_ns = t_wake - w->intended;
+		w->delay_ns = t_wake > w->intended ? t_wake - w->intended : 0;
 		if (w->delay_ns > w->measured_ns)
 			w->delay_ns = w->measured_ns;
 	}

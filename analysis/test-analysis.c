@@ -332,6 +332,42 @@ static void test_latency(void)
  * at 1050500 < 1051000: the clocks disagree, not attributed); the third
  * falls in no period (the CPU was running: queued).
  */
+/*
+ * rt-app's deadlines, rebuilt from its microsecond log, may stand up to a
+ * microsecond after the wake-up they caused: one 500 ns after its CPU left
+ * idle was still served by that period, one 1.5 us after was not
+ */
+static void test_latency_slack(void)
+{
+	char dir[] = "/tmp/idlesim-test-slack.XXXXXX";
+	struct latency l;
+	struct wakeups ws;
+	char path[PATH_MAX];
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	write_file(dir, "workload-summary.txt",
+		   "scenario=t file=t.ini seed=1 duration_ns=1 cpus=1 online_cpus=1 latency_budget_ns=2500 hw=off t0_ns=1000000\n"
+		   "thread=a phase=* count=2\n");
+	write_file(dir, "wakeups-a.tsv", "# seq\tphase\tburst\tintended_ns\tactual_ns\tlateness_ns\tbusy_req_ns\tbusy_cpu_ns\toverrun\tcpu\n"
+		   "0\trun\t0\t10500\t17500\t7000\t0\t0\t0\t0\n"
+		   "1\trun\t0\t51500\t58500\t7000\t0\t0\t0\t0\n");
+	CHECK(wakeups_read(dir, 0, &ws) == 1 && ws.split, "slack: split read");
+	wakeups_served(&ws, 0, 1005000, 1010000, 700);
+	wakeups_served(&ws, 0, 1040000, 1050000, 700);
+	CHECK(latency_compute(&ws, LATENESS_SOC, &l) == 0 && l.served == 1,
+	      "a deadline 500 ns after the wake-up served, one 1.5 us after not: %llu served",
+	      (unsigned long long)l.served);
+	wakeups_free(&ws);
+	snprintf(path, sizeof(path), "%s/workload-summary.txt", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/wakeups-a.tsv", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void test_latency_split(void)
 {
 	char dir[] = "/tmp/idlesim-test-split.XXXXXX";
@@ -689,6 +725,7 @@ int main(void)
 	test_paired();
 	test_latency();
 	test_latency_split();
+	test_latency_slack();
 	test_percentile();
 	printf("%d passed, %d failed\n", checks - failures, failures);
 	return failures ? 1 : 0;

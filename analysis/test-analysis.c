@@ -332,6 +332,18 @@ static void test_latency(void)
  * at 1050500 < 1051000: the clocks disagree, not attributed); the third
  * falls in no period (the CPU was running: queued).
  */
+/* a test's workload directory: its two files, then itself */
+static void rm_split_dir(const char *dir)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/wakeups-a.tsv", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/workload-summary.txt", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 /*
  * rt-app's deadlines, rebuilt from its microsecond log, may stand up to a
  * microsecond after the wake-up they caused: one 500 ns after its CPU left
@@ -342,7 +354,6 @@ static void test_latency_slack(void)
 	char dir[] = "/tmp/idlesim-test-slack.XXXXXX";
 	struct latency l;
 	struct wakeups ws;
-	char path[PATH_MAX];
 
 	if (!mkdtemp(dir)) {
 		CHECK(0, "mkdtemp");
@@ -361,11 +372,7 @@ static void test_latency_slack(void)
 	      "a deadline 500 ns after the wake-up served, one 1.5 us after not: %llu served",
 	      (unsigned long long)l.served);
 	wakeups_free(&ws);
-	snprintf(path, sizeof(path), "%s/workload-summary.txt", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/wakeups-a.tsv", dir);
-	unlink(path);
-	rmdir(dir);
+	rm_split_dir(dir);
 }
 
 static void test_latency_split(void)
@@ -373,7 +380,6 @@ static void test_latency_split(void)
 	char dir[] = "/tmp/idlesim-test-split.XXXXXX";
 	struct latency l;
 	struct wakeups ws;
-	char path[PATH_MAX];
 	int ret;
 
 	if (!mkdtemp(dir)) {
@@ -415,11 +421,7 @@ static void test_latency_split(void)
 		   "thread=a phase=* count=3\n");
 	CHECK(wakeups_read(dir, 0, &ws) == 1 && !ws.split, "no t0: no split");
 	wakeups_free(&ws);
-	snprintf(path, sizeof(path), "%s/wakeups-a.tsv", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/workload-summary.txt", dir);
-	unlink(path);
-	rmdir(dir);
+	rm_split_dir(dir);
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -283,12 +283,14 @@ static bool idle_at(const struct board *b, const size_t *idx, size_t n, uint64_t
 static int psci_alone(struct board *b)
 {
 	size_t *idx[MAX_CPUS] = { NULL }, nr[MAX_CPUS] = { 0 }, n;
-	int cpu, cl, k, c2, cl2;
+	int cpu, cl, k, c2, cl2, ret = -1;
 
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
 		idx[cpu] = malloc((b->nr + 1) * sizeof(size_t));
-		if (!idx[cpu])
-			goto oom;
+		if (!idx[cpu]) {
+			fprintf(stderr, "%s: out of memory\n", b->trace);
+			goto out;
+		}
 	}
 	for (n = 0; n < b->nr; n++)
 		idx[b->p[n].cpu][nr[b->p[n].cpu]++] = n;
@@ -308,14 +310,11 @@ static int psci_alone(struct board *b)
 			}
 		}
 	}
+	ret = 0;
+out:
 	for (cpu = 0; cpu < MAX_CPUS; cpu++)
 		free(idx[cpu]);
-	return 0;
-oom:
-	for (cpu = 0; cpu < MAX_CPUS; cpu++)
-		free(idx[cpu]);
-	fprintf(stderr, "%s: out of memory\n", b->trace);
-	return -1;
+	return ret;
 }
 
 /* Every period's CPU and state must be the SoC's: the trace is named otherwise */

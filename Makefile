@@ -83,7 +83,7 @@ MASKED_TICK ?=
 BUSY ?=
 SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))$(if $(DOMAINS),-domains-$(DOMAINS))$(if $(MASKED_TICK),-masked_tick-$(MASKED_TICK))$(if $(BUSY),-busy-$(BUSY))
 SOC_TOOL := $(O)/socs/idlesim-soc
-SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch] $(SRC)/include/idlesim/*.h)
+SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
 RUNS := $(O)/runs$(FLAVOUR)$(SOC_SUFFIX)
 LOGS := $(O)/logs
 STEP := $(SRC)/scripts/step.sh
@@ -129,7 +129,7 @@ RTAPP_TOOL := $(if $(WORKLOAD_BIN),$(O)/workloads/host/idlesim-rtapp)
 # an rt-app workload without a duration runs until its tasks end, at most
 # this many seconds (empty: idlesim-rtapp's default, 60)
 RTAPP_CAP ?=
-WORKLOAD_SRCS := $(wildcard $(SRC)/workloads/Makefile $(SRC)/workloads/src/*.[ch])
+WORKLOAD_SRCS := $(wildcard $(SRC)/workloads/Makefile $(SRC)/workloads/src/*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
 GUEST_PROGS += $(WORKLOAD_BIN)
 
 ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
@@ -359,7 +359,7 @@ $(INITRD): $(ROOTFS_INPUTS)
 
 ANALYZE := $(O)/analysis/idlesim-analyze
 # with the SoC parser and model it shares with socs/
-ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SRC)/socs/src/soc*.[ch] $(SRC)/include/idlesim/*.h)
+ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SRC)/socs/src/soc*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
 
 analysis: $(ANALYZE)
 

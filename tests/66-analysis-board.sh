@@ -122,7 +122,7 @@ expect_grep "core-ret=100 breaks a rule of the description: .*exit: 167 us above
 expect_exit 2 "$an" board --soc socs/simsoc.soc --residency core-ret=3000 "$fx/results/trace.dat"
 expect_grep "core-ret=3000 breaks a rule of the description: .*residency: 2000 us below core-ret.s 3000 us" "$out" "a what-if that reorders the states"
 expect_exit 2 "$an" board --soc "$IDLESIM_SCRATCH/nosuch.soc" "$fx/results/trace.dat"
-expect_grep "nosuch.soc: No such file" "$out" "a missing SoC file"
+expect_grep "nosuch.soc: cannot open: No such file" "$out" "a missing SoC file"
 # the same trace as text (trace-cmd report -t: nanoseconds), and inside a
 # systrace HTML: the same figures, to the nJ
 txt=$IDLESIM_SCRATCH/trace.txt

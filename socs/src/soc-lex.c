@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The SoC description's values: numbers with their units, names, words,
- * and the "FILE:LINE: field: what was expected" message of the first one
- * that is wrong (soc-parser.h).  soc-parse.c reads sections and keys with
- * them, soc-lines.c the figures of a cluster's lines.
+ * The SoC description's values: numbers with their units, names and words,
+ * each refused with the "FILE:LINE: [SECTION] field: what was expected"
+ * message of include/idlesim/ini.h when it is wrong.  soc-parse.c reads
+ * sections and keys with them, soc-lines.c the figures of a cluster's
+ * lines.
  */
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,43 +26,6 @@ const struct unit freq_units[] = {
 const struct unit temp_units[] = { { "C", 1 }, { NULL, 0 } };
 const struct unit pct_units[] = { { "%", 1 }, { NULL, 0 } };
 
-int soc_perr(struct parser *p, int line, const char *field, const char *fmt, ...)
-{
-	size_t n = 0;
-	va_list ap;
-	int r;
-
-	if (p->failed)
-		return -1;
-	p->failed = 1;
-	r = snprintf(p->err, p->errlen, "%s:%d: ", p->s->file, line);
-	if (r > 0)
-		n = (size_t)r < p->errlen ? (size_t)r : p->errlen;
-	if (p->sec != SEC_NONE && n < p->errlen) {
-		r = snprintf(p->err + n, p->errlen - n, "[%s%s%s]%s", soc_section_names[p->sec],
-			     p->sec_name[0] ? " " : "", p->sec_name, field ? " " : ": ");
-		if (r > 0)
-			n += (size_t)r < p->errlen - n ? (size_t)r : p->errlen - n;
-	}
-	if (field && n < p->errlen) {
-		r = snprintf(p->err + n, p->errlen - n, "%s: ", field);
-		if (r > 0)
-			n += (size_t)r < p->errlen - n ? (size_t)r : p->errlen - n;
-	}
-	va_start(ap, fmt);
-	if (n < p->errlen)
-		vsnprintf(p->err + n, p->errlen - n, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-/* Text for a message: at most 24 characters of it, quoted */
-const char *soc_quote(const char *v, char *buf, size_t len)
-{
-	snprintf(buf, len, "'%.24s%s'", v, strlen(v) > 24 ? "..." : "");
-	return buf;
-}
-
 int soc_is_name_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -78,12 +40,12 @@ int soc_name(struct parser *p, const char *field, const char *v,
 
 	for (i = 0; v[i]; i++)
 		if (!soc_is_name_char(v[i]))
-			return soc_perr(p, p->line, field,
+			return ini_err(&p->in, p->in.line, field,
 				    "%s has '%c'; expected letters, digits, '.', '_' and '-' only",
-				    soc_quote(v, q, sizeof(q)), v[i]);
+				    ini_quote(v, q, sizeof(q)), v[i]);
 	if (!i || i >= size)
-		return soc_perr(p, p->line, field, "%s; expected 1 to %zu characters",
-			    soc_quote(v, q, sizeof(q)), size - 1);
+		return ini_err(&p->in, p->in.line, field, "%s; expected 1 to %zu characters",
+			    ini_quote(v, q, sizeof(q)), size - 1);
 	memcpy(out, v, i + 1);
 	return 0;
 }
@@ -106,26 +68,26 @@ int soc_quantity(struct parser *p, const char *field, const char *v,
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
 				      u == units ? "" : " or ", u->name);
 	if (!strcmp(v, "?"))
-		return soc_perr(p, p->line, field,
+		return ini_err(&p->in, p->in.line, field,
 			    "not filled in ('?', which idlesim-soc import writes where the device tree holds no figure); expected a value in %s",
 			    list);
 	if (*c < '0' || *c > '9')
-		return soc_perr(p, p->line, field, "%s; expected a decimal integer and its unit (%s)",
-			    soc_quote(v, q, sizeof(q)), list);
+		return ini_err(&p->in, p->in.line, field, "%s; expected a decimal integer and its unit (%s)",
+			    ini_quote(v, q, sizeof(q)), list);
 	for (; *c >= '0' && *c <= '9'; c++) {
 		if (x > (INT64_MAX - 9) / 10)
-			return soc_perr(p, p->line, field, "%s is too large", soc_quote(v, q, sizeof(q)));
+			return ini_err(&p->in, p->in.line, field, "%s is too large", ini_quote(v, q, sizeof(q)));
 		x = x * 10 + (*c - '0');
 	}
 	for (u = units; u->name; u++)
 		if (!strcmp(c, u->name))
 			break;
 	if (!u->name)
-		return soc_perr(p, p->line, field, "%s; expected the unit %s right after the number",
-			    soc_quote(v, q, sizeof(q)), list);
+		return ini_err(&p->in, p->in.line, field, "%s; expected the unit %s right after the number",
+			    ini_quote(v, q, sizeof(q)), list);
 	if (x > INT64_MAX / u->mul || x * u->mul < min || x * u->mul > max)
-		return soc_perr(p, p->line, field, "%s is out of range; expected %lld%s to %lld%s",
-			    soc_quote(v, q, sizeof(q)), (long long)min, units[0].name,
+		return ini_err(&p->in, p->in.line, field, "%s is out of range; expected %lld%s to %lld%s",
+			    ini_quote(v, q, sizeof(q)), (long long)min, units[0].name,
 			    (long long)max, units[0].name);
 	*out = x * u->mul;
 	return 0;
@@ -146,7 +108,7 @@ int soc_word(struct parser *p, const char *field, const char *v,
 	for (i = 0; words[i] && n < sizeof(list); i++)
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
 				      i ? ", " : "", words[i]);
-	return soc_perr(p, p->line, field, "%s; expected one of: %s", soc_quote(v, q, sizeof(q)), list);
+	return ini_err(&p->in, p->in.line, field, "%s; expected one of: %s", ini_quote(v, q, sizeof(q)), list);
 }
 
 int soc_find_state(const struct soc *s, const char *name)

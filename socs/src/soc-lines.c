@@ -21,13 +21,13 @@ int soc_opp_line(struct parser *p, char *v)
 	int n = 0, have_core = 0, have_cluster = 0;	/* n: positional fields */
 
 	if (c->nr_opps == SOC_MAX_OPPS)
-		return soc_perr(p, p->line, "opp", "a %dth operating point; expected at most %d",
+		return ini_err(&p->in, p->in.line, "opp", "a %dth operating point; expected at most %d",
 			    SOC_MAX_OPPS + 1, SOC_MAX_OPPS);
 	o = &c->opp[c->nr_opps];
-	o->line = p->line;
+	o->line = p->in.line;
 	while (soc_next_field(&v, &key, &val)) {
 		if (n < 2 && val) {
-			return soc_perr(p, p->line, "opp",
+			return ini_err(&p->in, p->in.line, "opp",
 				    "%s; expected FREQUENCY VOLTAGE core=POWER cluster=POWER (e.g. 450MHz 800mV core=33mW cluster=26mW)",
 				    n ? "no voltage" : "no frequency");
 		} else if (n == 0) {
@@ -50,20 +50,20 @@ int soc_opp_line(struct parser *p, char *v)
 				return -1;
 			have_cluster = 1;
 		} else {
-			return soc_perr(p, p->line, "opp",
+			return ini_err(&p->in, p->in.line, "opp",
 				    "%s unexpected; expected FREQUENCY VOLTAGE core=POWER cluster=POWER",
-				    soc_quote(key, q, sizeof(q)));
+				    ini_quote(key, q, sizeof(q)));
 		}
 	}
 	if (n < 2 || !o->khz)
-		return soc_perr(p, p->line, "opp",
+		return ini_err(&p->in, p->in.line, "opp",
 			    "%s; expected FREQUENCY VOLTAGE core=POWER cluster=POWER (e.g. 450MHz 800mV core=33mW cluster=26mW)",
 			    n < 1 ? "no frequency" : "no voltage");
 	if (!have_core || !have_cluster)
-		return soc_perr(p, p->line, "opp", "no %s= busy power; expected core=POWER cluster=POWER",
+		return ini_err(&p->in, p->in.line, "opp", "no %s= busy power; expected core=POWER cluster=POWER",
 			    have_core ? "cluster" : "core");
 	if (c->nr_opps && o->khz <= c->opp[c->nr_opps - 1].khz)
-		return soc_perr(p, p->line, "opp: frequency",
+		return ini_err(&p->in, p->in.line, "opp: frequency",
 			    "%lld kHz after %lld kHz (line %d); expected ascending frequencies",
 			    (long long)o->khz, (long long)c->opp[c->nr_opps - 1].khz,
 			    c->opp[c->nr_opps - 1].line);
@@ -83,14 +83,14 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 	int i, st = soc_find_state(p->s, name);
 
 	if (st < 0)
-		return soc_perr(p, p->line, "state", "%s is not a [state] of this file; expected one of its state names",
-			    soc_quote(name, q, sizeof(q)));
+		return ini_err(&p->in, p->in.line, "state", "%s is not a [state] of this file; expected one of its state names",
+			    ini_quote(name, q, sizeof(q)));
 	f = &c->fig[st];
 	if (f->line)
-		return soc_perr(p, p->line, "state", "%s set twice (first on line %d); expected once",
+		return ini_err(&p->in, p->in.line, "state", "%s set twice (first on line %d); expected once",
 			    name, f->line);
 	if (st > 0 && !c->fig[st - 1].line)
-		return soc_perr(p, p->line, "state",
+		return ini_err(&p->in, p->in.line, "state",
 			    "%s before %s; expected the state lines in [state] order",
 			    name, p->s->state[st - 1].name);
 	slot[0] = &f->exit_us;
@@ -106,12 +106,12 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 			if (!strcmp(key, keys[i]))
 				break;
 		if (!keys[i] || !val)
-			return soc_perr(p, p->line, "state",
+			return ini_err(&p->in, p->in.line, "state",
 				    "%s unexpected; expected exit=TIME residency=TIME power=POWER leak=POWER leak_doubling=TEMP [transition=POWER|active|breakeven] [psci=0xPARAM]",
-				    soc_quote(key, q, sizeof(q)));
+				    ini_quote(key, q, sizeof(q)));
 		snprintf(field, sizeof(field), "state %s: %s", name, keys[i]);
 		if (seen[i])
-			return soc_perr(p, p->line, field, "given twice; expected once");
+			return ini_err(&p->in, p->in.line, field, "given twice; expected once");
 		seen[i] = 1;
 		switch (i) {
 		case 0:
@@ -137,9 +137,9 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 			else if (!strcmp(val, "breakeven"))
 				*slot[i] = SOC_TRANSITION_BREAKEVEN;
 			else if ((*val < '0' || *val > '9') && strcmp(val, "?"))
-				return soc_perr(p, p->line, field,
+				return ini_err(&p->in, p->in.line, field,
 					    "%s; expected a power with its unit (uW, mW or W), active or breakeven",
-					    soc_quote(val, q, sizeof(q)));
+					    ini_quote(val, q, sizeof(q)));
 			else if (soc_quantity(p, field, val, power_units, 1, 10000000, slot[i]))
 				return -1;
 			break;
@@ -149,9 +149,9 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 			unsigned long long x = strtoull(val, &end, 16);
 
 			if (strncmp(val, "0x", 2) || end == val + 2 || *end || end - val > 10)
-				return soc_perr(p, p->line, field,
+				return ini_err(&p->in, p->in.line, field,
 					    "%s; expected the PSCI parameter in hex, 0x0 to 0xffffffff",
-					    soc_quote(val, q, sizeof(q)));
+					    ini_quote(val, q, sizeof(q)));
 			f->psci = (uint32_t)x;
 			f->has_psci = true;
 			break;
@@ -166,8 +166,8 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 	for (i = 0; i < 5; i++)
 		if (!seen[i]) {
 			snprintf(field, sizeof(field), "state %s: %s", name, keys[i]);
-			return soc_perr(p, p->line, field, "missing; expected %s=VALUE", keys[i]);
+			return ini_err(&p->in, p->in.line, field, "missing; expected %s=VALUE", keys[i]);
 		}
-	f->line = p->line;
+	f->line = p->in.line;
 	return 0;
 }

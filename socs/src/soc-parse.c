@@ -7,8 +7,7 @@
  * another (a residency against its exit latency, the states' order) are
  * soc-check.c's, once the whole file is read.
  */
-#include <errno.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,21 +61,21 @@ static const char *const *section_keys(enum section sec, unsigned int *required)
 static int end_section(struct parser *p)
 {
 	unsigned int required;
-	const char *const *keys = section_keys(p->sec, &required);
+	const char *const *keys = section_keys(p->in.kind, &required);
 	struct soc_cluster *c;
 	int i;
 
 	for (i = 0; keys && keys[i]; i++)
 		if ((required & (1u << i)) && !p->seen[i])
-			return soc_perr(p, p->sec_line, keys[i], "missing; the section needs it");
-	if (p->sec != SEC_CLUSTER)
+			return ini_err(&p->in, p->sec_line, keys[i], "missing; the section needs it");
+	if (p->in.kind != SEC_CLUSTER)
 		return 0;
 	c = &p->s->cluster[p->s->nr_clusters - 1];
 	if (!c->nr_opps)
-		return soc_perr(p, p->sec_line, "opp", "missing; expected at least one operating point");
+		return ini_err(&p->in, p->sec_line, "opp", "missing; expected at least one operating point");
 	for (i = 0; i < p->s->nr_states; i++)
 		if (!c->fig[i].line)
-			return soc_perr(p, p->sec_line, "state",
+			return ini_err(&p->in, p->sec_line, "state",
 				    "no line for state %s; expected 'state %s = exit=... residency=... power=... leak=... leak_doubling=...'",
 				    p->s->state[i].name, p->s->state[i].name);
 	if (p->seen[3]) {
@@ -85,7 +84,7 @@ static int end_section(struct parser *p)
 			if (c->opp[i].khz == c->default_khz)
 				break;
 		if (i == c->nr_opps)
-			return soc_perr(p, p->seen[3], "default_opp",
+			return ini_err(&p->in, p->seen[3], "default_opp",
 				    "%lld kHz is not one of the cluster's operating points",
 				    (long long)c->default_khz);
 		c->default_opp = i;
@@ -95,8 +94,9 @@ static int end_section(struct parser *p)
 	return 0;
 }
 
-static int begin_section(struct parser *p, char *h)
+static int begin_section(void *ctx, char *h)
 {
+	struct parser *p = ctx;
 	struct soc *s = p->s;
 	char *name = strchr(h, ' ');
 	char q[40];
@@ -112,27 +112,27 @@ static int begin_section(struct parser *p, char *h)
 	for (k = SEC_SOC; k <= SEC_BLOCK; k++)
 		if (!strcmp(h, soc_section_names[k]))
 			break;
-	p->sec = SEC_NONE;
-	p->sec_name[0] = 0;
+	p->in.kind = SEC_NONE;
+	p->in.name[0] = 0;
 	if (k > SEC_BLOCK)
-		return soc_perr(p, p->line, NULL,
+		return ini_err(&p->in, p->in.line, NULL,
 			    "unknown section [%.32s]; expected soc, state NAME, cluster NAME or block NAME",
 			    h);
 	if (k == SEC_SOC && name && *name)
-		return soc_perr(p, p->line, NULL, "[soc] takes no name; expected [soc]");
+		return ini_err(&p->in, p->in.line, NULL, "[soc] takes no name; expected [soc]");
 	if (k != SEC_SOC && (!name || !*name))
-		return soc_perr(p, p->line, NULL, "[%s] needs a name; expected [%s NAME]",
+		return ini_err(&p->in, p->in.line, NULL, "[%s] needs a name; expected [%s NAME]",
 			    soc_section_names[k], soc_section_names[k]);
-	if (k != SEC_SOC && soc_name(p, "section name", name, p->sec_name,
+	if (k != SEC_SOC && soc_name(p, "section name", name, p->in.name,
 				       k == SEC_STATE ? SOC_STATE_NAME_LEN : SOC_ITEM_NAME_LEN))
 		return -1;
 	if (!p->have_soc && k != SEC_SOC)
-		return soc_perr(p, p->line, NULL, "[%s] before [soc]; expected [soc] first",
+		return ini_err(&p->in, p->in.line, NULL, "[%s] before [soc]; expected [soc] first",
 			    soc_section_names[k]);
 	if (k == SEC_SOC && p->have_soc)
-		return soc_perr(p, p->line, NULL, "a second [soc] section; expected one");
-	p->sec = k;
-	p->sec_line = p->line;
+		return ini_err(&p->in, p->in.line, NULL, "a second [soc] section; expected one");
+	p->in.kind = k;
+	p->sec_line = p->in.line;
 	memset(p->seen, 0, sizeof(p->seen));
 
 	switch (k) {
@@ -141,46 +141,52 @@ static int begin_section(struct parser *p, char *h)
 		break;
 	case SEC_STATE:
 		if (s->nr_clusters)
-			return soc_perr(p, p->line, NULL,
+			return ini_err(&p->in, p->in.line, NULL,
 				    "[state] after a [cluster]; expected every [state] before the clusters that give its figures");
-		if (soc_find_state(s, p->sec_name) >= 0)
-			return soc_perr(p, p->line, NULL, "state %s defined twice; expected unique names",
-				    soc_quote(p->sec_name, q, sizeof(q)));
+		if (soc_find_state(s, p->in.name) >= 0)
+			return ini_err(&p->in, p->in.line, NULL, "state %s defined twice; expected unique names",
+				    ini_quote(p->in.name, q, sizeof(q)));
 		if (s->nr_states == SOC_MAX_STATES)
-			return soc_perr(p, p->line, NULL, "a %dth state; expected 1 to %d states",
+			return ini_err(&p->in, p->in.line, NULL, "a %dth state; expected 1 to %d states",
 				    SOC_MAX_STATES + 1, SOC_MAX_STATES);
-		memcpy(s->state[s->nr_states].name, p->sec_name, sizeof(p->sec_name));
-		s->state[s->nr_states++].line = p->line;
+		/* soc_name() has kept it within the name */
+		memcpy(s->state[s->nr_states].name, p->in.name,
+		       sizeof(s->state[s->nr_states].name));
+		s->state[s->nr_states++].line = p->in.line;
 		break;
 	case SEC_CLUSTER:
 		if (!s->nr_states)
-			return soc_perr(p, p->line, NULL,
+			return ini_err(&p->in, p->in.line, NULL,
 				    "[cluster] before any [state]; expected the states first (1 to %d)",
 				    SOC_MAX_STATES);
 		for (k = 0; k < s->nr_clusters; k++)
-			if (!strcmp(s->cluster[k].name, p->sec_name))
-				return soc_perr(p, p->line, NULL,
+			if (!strcmp(s->cluster[k].name, p->in.name))
+				return ini_err(&p->in, p->in.line, NULL,
 					    "cluster %s defined twice (line %d); expected unique names",
-					    soc_quote(p->sec_name, q, sizeof(q)), s->cluster[k].line);
+					    ini_quote(p->in.name, q, sizeof(q)), s->cluster[k].line);
 		if (s->nr_clusters == SOC_MAX_CLUSTERS)
-			return soc_perr(p, p->line, NULL, "a %dth [cluster]; expected at most %d",
+			return ini_err(&p->in, p->in.line, NULL, "a %dth [cluster]; expected at most %d",
 				    SOC_MAX_CLUSTERS + 1, SOC_MAX_CLUSTERS);
-		memcpy(s->cluster[s->nr_clusters].name, p->sec_name, sizeof(p->sec_name));
-		s->cluster[s->nr_clusters].line = p->line;
+		/* soc_name() has kept it within the name */
+		memcpy(s->cluster[s->nr_clusters].name, p->in.name,
+		       sizeof(s->cluster[s->nr_clusters].name));
+		s->cluster[s->nr_clusters].line = p->in.line;
 		s->cluster[s->nr_clusters++].count = 1;
-		p->sec = SEC_CLUSTER;
+		p->in.kind = SEC_CLUSTER;
 		break;
 	case SEC_BLOCK:
 		for (k = 0; k < s->nr_blocks; k++)
-			if (!strcmp(s->block[k].name, p->sec_name))
-				return soc_perr(p, p->line, NULL,
+			if (!strcmp(s->block[k].name, p->in.name))
+				return ini_err(&p->in, p->in.line, NULL,
 					    "block %s defined twice (line %d); expected unique names",
-					    soc_quote(p->sec_name, q, sizeof(q)), s->block[k].line);
+					    ini_quote(p->in.name, q, sizeof(q)), s->block[k].line);
 		if (s->nr_blocks == SOC_MAX_BLOCKS)
-			return soc_perr(p, p->line, NULL, "a %dth [block]; expected at most %d",
+			return ini_err(&p->in, p->in.line, NULL, "a %dth [block]; expected at most %d",
 				    SOC_MAX_BLOCKS + 1, SOC_MAX_BLOCKS);
-		memcpy(s->block[s->nr_blocks].name, p->sec_name, sizeof(p->sec_name));
-		s->block[s->nr_blocks++].line = p->line;
+		/* soc_name() has kept it within the name */
+		memcpy(s->block[s->nr_blocks].name, p->in.name,
+		       sizeof(s->block[s->nr_blocks].name));
+		s->block[s->nr_blocks++].line = p->in.line;
 		break;
 	}
 	return 0;
@@ -196,7 +202,7 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 	int64_t x;
 	int w;
 
-	switch (p->sec) {
+	switch (p->in.kind) {
 	case SEC_SOC:
 		switch (k) {
 		case 0:
@@ -227,7 +233,7 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 		default:
 			/* checked against the clusters once they are read */
 			snprintf(s->linux_cpus, sizeof(s->linux_cpus), "%s", v);
-			s->linux_cpus_line = p->line;
+			s->linux_cpus_line = p->in.line;
 			return 0;
 		}
 	case SEC_STATE:
@@ -243,8 +249,8 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 			if (x < 1 || x > SOC_MAX_CPUS) {
 				char q[40];
 
-				return soc_perr(p, p->line, key, "%s; expected a number of CPUs, 1 to %d",
-					    soc_quote(v, q, sizeof(q)), SOC_MAX_CPUS);
+				return ini_err(&p->in, p->in.line, key, "%s; expected a number of CPUs, 1 to %d",
+					    ini_quote(v, q, sizeof(q)), SOC_MAX_CPUS);
 			}
 			if (k == 0)
 				c->cpus = x;
@@ -262,8 +268,8 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 		if (w < 0) {
 			char q[40];
 
-			return soc_perr(p, p->line, key, "%s is not a [state] of this file; expected a state name",
-				    soc_quote(v, q, sizeof(q)));
+			return ini_err(&p->in, p->in.line, key, "%s is not a [state] of this file; expected a state name",
+				    ini_quote(v, q, sizeof(q)));
 		}
 		s->block[s->nr_blocks - 1].depth = w;
 		return 0;
@@ -272,19 +278,24 @@ static int set_key(struct parser *p, int k, const char *key, char *v)
 	}
 }
 
-static int key_value(struct parser *p, char *l)
+static int key_value(void *ctx, char *l)
 {
+	struct parser *p = ctx;
 	unsigned int required;
-	const char *const *keys = section_keys(p->sec, &required);
+	const char *const *keys = section_keys(p->in.kind, &required);
 	char *key = l, *e, *v, q[40], list[160];
 	char *state_name = NULL;
 	size_t n = 0;
 	int i;
 
+	/* tabs are blanks everywhere in a description, inside values too */
+	for (e = l; *e; e++)
+		if (*e == '\t')
+			*e = ' ';
 	for (e = l; (*e >= 'a' && *e <= 'z') || *e == '_'; e++)
 		;
 	v = e;
-	if (p->sec == SEC_CLUSTER && e - l == 5 && !strncmp(l, "state", 5) && *v == ' ') {
+	if (p->in.kind == SEC_CLUSTER && e - l == 5 && !strncmp(l, "state", 5) && *v == ' ') {
 		/* "state NAME = ..." */
 		while (*v == ' ')
 			v++;
@@ -296,11 +307,11 @@ static int key_value(struct parser *p, char *l)
 	while (*v == ' ' || *v == '\t')
 		v++;
 	if (e == l || *v != '=') {
-		if (p->sec == SEC_NONE)
-			return soc_perr(p, p->line, NULL, "%s before any section; expected [soc] first",
-				    soc_quote(l, q, sizeof(q)));
-		return soc_perr(p, p->line, NULL, "%s is not a setting; expected KEY = VALUE",
-			    soc_quote(l, q, sizeof(q)));
+		if (p->in.kind == SEC_NONE)
+			return ini_err(&p->in, p->in.line, NULL, "%s before any section; expected [soc] first",
+				    ini_quote(l, q, sizeof(q)));
+		return ini_err(&p->in, p->in.line, NULL, "%s is not a setting; expected KEY = VALUE",
+			    ini_quote(l, q, sizeof(q)));
 	}
 	*e = 0;
 	if (state_name)
@@ -308,75 +319,34 @@ static int key_value(struct parser *p, char *l)
 	v++;
 	while (*v == ' ' || *v == '\t')
 		v++;
-	if (p->sec == SEC_NONE)
-		return soc_perr(p, p->line, key, "before any section; expected [soc] first");
+	if (p->in.kind == SEC_NONE)
+		return ini_err(&p->in, p->in.line, key, "before any section; expected [soc] first");
 	if (!*v)
-		return soc_perr(p, p->line, key, "has no value; expected KEY = VALUE");
-	if (p->sec == SEC_CLUSTER && state_name)
+		return ini_err(&p->in, p->in.line, key, "has no value; expected KEY = VALUE");
+	if (p->in.kind == SEC_CLUSTER && state_name)
 		return soc_state_line(p, state_name, v);
-	if (p->sec == SEC_CLUSTER && !strcmp(key, "opp"))
+	if (p->in.kind == SEC_CLUSTER && !strcmp(key, "opp"))
 		return soc_opp_line(p, v);
 	for (i = 0; keys[i]; i++) {
 		if (strcmp(keys[i], key))
 			continue;
 		if (p->seen[i])
-			return soc_perr(p, p->line, key, "set twice (first on line %d); expected once",
+			return ini_err(&p->in, p->in.line, key, "set twice (first on line %d); expected once",
 				    p->seen[i]);
-		p->seen[i] = p->line;
+		p->seen[i] = p->in.line;
 		return set_key(p, i, key, v);
 	}
 	for (i = 0; keys[i] && n < sizeof(list); i++)
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? ", " : "", keys[i]);
-	if (p->sec == SEC_CLUSTER && n < sizeof(list))
+	if (p->in.kind == SEC_CLUSTER && n < sizeof(list))
 		snprintf(list + n, sizeof(list) - n, ", opp, state NAME");
-	return soc_perr(p, p->line, key, "unknown key; expected one of: %s", list);
+	return ini_err(&p->in, p->in.line, key, "unknown key; expected one of: %s", list);
 }
 
-static int do_line(struct parser *p, char *l, size_t len)
-{
-	char *c, *end;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		unsigned char ch = (unsigned char)l[i];
-
-		if ((ch < 0x20 && ch != '\t') || ch == 0x7f) {
-			p->sec = SEC_NONE;
-			return soc_perr(p, p->line, NULL,
-				    "control character 0x%02x at column %zu; expected text (and Unix line ends)",
-				    ch, i + 1);
-		}
-	}
-	l[len] = 0;
-	for (c = l; *c; c++)
-		if (*c == '#' && (c == l || c[-1] == ' ' || c[-1] == '\t')) {
-			*c = 0;
-			break;
-		}
-	for (c = l; *c; c++)
-		if (*c == '\t')
-			*c = ' ';
-	while (*l == ' ')
-		l++;
-	end = l + strlen(l);
-	while (end > l && end[-1] == ' ')
-		*--end = 0;
-	if (!*l)
-		return 0;
-	if (*l != '[')
-		return key_value(p, l);
-	if (end[-1] != ']') {
-		p->sec = SEC_NONE;
-		return soc_perr(p, p->line, NULL, "section header without ']'; expected [KIND] or [KIND NAME]");
-	}
-	*--end = 0;
-	l++;
-	while (*l == ' ')
-		l++;
-	while (end > l && end[-1] == ' ')
-		*--end = 0;
-	return begin_section(p, l);
-}
+static const struct ini_ops soc_lines = {
+	.section = begin_section,
+	.setting = key_value,
+};
 
 /**
  * soc_parse() - read an SoC description
@@ -391,49 +361,23 @@ static int do_line(struct parser *p, char *l, size_t len)
 int soc_parse(struct soc *s, const char *file, const char *buf, size_t len,
 	      char *err, size_t errlen)
 {
-	struct parser p = { .s = s, .err = err, .errlen = errlen };
-	char line[SOC_MAX_LINE + 2];
-	size_t at = 0;
+	struct parser p = {
+		.in = { .file = s->file, .err = err, .errlen = errlen,
+			.kinds = soc_section_names },
+		.s = s,
+	};
 
 	memset(s, 0, sizeof(*s));
 	snprintf(s->file, sizeof(s->file), "%s", file);
-	if (errlen)
-		err[0] = 0;
-	while (at < len && !p.failed) {
-		const char *nl = memchr(buf + at, '\n', len - at);
-		size_t n = nl ? (size_t)(nl - (buf + at)) : len - at;
-
-		p.line++;
-		if (!nl) {
-			p.sec = SEC_NONE;
-			soc_perr(&p, p.line, NULL,
-			     "the last line has no newline: the file looks truncated; expected it to end with a newline");
-			break;
-		}
-		if (n > SOC_MAX_LINE) {
-			p.sec = SEC_NONE;
-			soc_perr(&p, p.line, NULL, "line is %zu characters long; expected at most %d",
-			     n, SOC_MAX_LINE);
-			break;
-		}
-		memcpy(line, buf + at, n);
-		do_line(&p, line, n);
-		at += n + 1;
-	}
-	if (p.failed)
+	if (ini_read(&p.in, buf, len, SOC_MAX_LINE, &soc_lines, &p))
 		return -1;
-	if (!p.have_soc) {
-		p.sec = SEC_NONE;
-		return soc_perr(&p, p.line ? p.line : 1, NULL,
-			    "no [soc] section; expected a file starting with [soc]");
-	}
 	if (end_section(&p))
 		return -1;
-	p.sec = SEC_NONE;
+	p.in.kind = SEC_NONE;
 	if (!s->nr_states)
-		return soc_perr(&p, p.line, NULL, "no [state] section; expected 1 to %d", SOC_MAX_STATES);
+		return ini_err(&p.in, p.in.line, NULL, "no [state] section; expected 1 to %d", SOC_MAX_STATES);
 	if (!s->nr_clusters)
-		return soc_perr(&p, p.line, NULL, "no [cluster] section; expected at least one");
+		return ini_err(&p.in, p.in.line, NULL, "no [cluster] section; expected at least one");
 	if (soc_check(s, err, errlen))
 		return -1;
 	return soc_resolve_transitions(s, err, errlen);
@@ -441,31 +385,13 @@ int soc_parse(struct soc *s, const char *file, const char *buf, size_t len,
 
 int soc_load(struct soc *s, const char *path, char *err, size_t errlen)
 {
-	FILE *fp = fopen(path, "r");
+	size_t len;
 	char *buf;
-	size_t n;
 	int r;
 
-	if (!fp) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (ini_load(path, SOC_MAX_FILE, &buf, &len, err, errlen))
 		return -1;
-	}
-	buf = malloc(SOC_MAX_FILE + 1);
-	if (!buf) {
-		fclose(fp);
-		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
-	}
-	n = fread(buf, 1, SOC_MAX_FILE + 1, fp);
-	if (ferror(fp) || n > SOC_MAX_FILE) {
-		snprintf(err, errlen, "%s: %s", path,
-			 ferror(fp) ? "read error" : "larger than 1 MiB; expected an SoC description");
-		fclose(fp);
-		free(buf);
-		return -1;
-	}
-	fclose(fp);
-	r = soc_parse(s, path, buf, n, err, errlen);
+	r = soc_parse(s, path, buf, len, err, errlen);
 	free(buf);
 	return r;
 }

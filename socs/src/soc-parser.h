@@ -10,19 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <idlesim/ini.h>
+
 #include "soc.h"
 
 enum section { SEC_NONE, SEC_SOC, SEC_STATE, SEC_CLUSTER, SEC_BLOCK };
 
-
-
 struct parser {
+	struct ini in;		/* the line, the section, the message */
 	struct soc *s;
-	char *err;
-	size_t errlen;
-	int line, failed;
-	enum section sec;
-	char sec_name[SOC_ITEM_NAME_LEN];
 	int sec_line;
 	int seen[16];		/* line a key of the section was set on */
 	int have_soc;
@@ -38,11 +34,6 @@ extern const char *const soc_section_names[];
 extern const struct unit time_units[], power_units[], volt_units[], freq_units[],
 	temp_units[], pct_units[];
 
-/* "FILE:LINE: field: what was expected" into the parser's error; -1 */
-__attribute__((format(printf, 4, 5)))
-int soc_perr(struct parser *p, int line, const char *field, const char *fmt, ...);
-/* @v quoted for a message, cut to fit @buf */
-const char *soc_quote(const char *v, char *buf, size_t len);
 /* a value with one of @units, in the stored unit, within [@min, @max] */
 int soc_quantity(struct parser *p, const char *field, const char *v,
 		 const struct unit *units, int64_t min, int64_t max, int64_t *out);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The scenario parser's own declarations, shared by its files and by
- * nothing else: scenario.c reads lines and sections and holds the field
- * tables, scenario-value.c turns one value into a field,
+ * nothing else: scenario-parse.c reads sections and keys (its lines through
+ * include/idlesim/ini.h), scenario-fields.c holds the sections' key tables,
+ * scenario-value.c turns one value into a field,
  * scenario-check.c checks a section when it ends and derives the phases'
  * schedule, scenario-describe.c formats durations and the one-line
  * description.  The generator sees only scenario.h.
@@ -12,6 +13,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include <idlesim/ini.h>
 
 #include "scenario.h"
 
@@ -49,8 +52,8 @@ struct field {
 };
 
 /*
- * The field tables are scenario.c's; the checks at a section's end find
- * what was set by these indices and name the fields in their messages.
+ * The field tables are scenario-fields.c's; the checks at a section's end
+ * find what was set by these indices and name the fields in their messages.
  */
 enum {	/* indices into thread_fields */
 	TF_CPU, TF_POLICY, TF_PRIORITY, TF_NICE, TF_START, TF_BUSY_CLOCK,
@@ -64,18 +67,15 @@ enum {	/* indices into phase_fields, for the cross-field checks */
 
 enum { CF_RUN, CF_START, CF_ENDS };	/* indices into command_fields */
 
-extern const struct field phase_fields[];
+extern const char *const section_names[];
+extern const struct field scenario_fields[], thread_fields[], phase_fields[],
+	command_fields[];
 extern const char *const w_policy[];
 
 /* one file being read: where, and what the current section has set */
 struct parser {
+	struct ini in;			/* the line, the section, the message */
 	struct scenario *s;
-	char *err;
-	size_t errlen;
-	int failed;
-	int line;
-	enum section_kind kind;
-	char sec_name[SCN_MAX_NAME + 1];
 	int sec_line;
 	const struct field *fields;
 	void *target;
@@ -85,12 +85,7 @@ struct parser {
 	int have_scenario, have_model;
 };
 
-/* scenario.c: "FILE:LINE: [SECTION] FIELD: message", the first only; -1 */
-__attribute__((format(printf, 4, 5)))
-int perr(struct parser *p, int line, const char *field, const char *fmt, ...);
-
 /* scenario-value.c */
-const char *quote(const char *v, char *buf, size_t len);
 int is_key_char(char c);
 int parse_name(struct parser *p, const char *key, const char *v, char *out);
 int parse_batch(struct parser *p, const char *key, const char *v, char *out);

@@ -11,18 +11,6 @@
 #include "control-ranges.h"
 #include "scenario-parser.h"
 
-/* A value quoted for a message: at most 40 characters of it. */
-const char *quote(const char *v, char *buf, size_t len)
-{
-	size_t n = strlen(v);
-
-	if (n > 40)
-		snprintf(buf, len, "'%.37s...'", v);
-	else
-		snprintf(buf, len, "'%s'", v);
-	return buf;
-}
-
 static int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -97,23 +85,23 @@ static int parse_duration(struct parser *p, const char *key, const char *v,
 			continue;
 		r = parse_fixed(v, u[i].frac, &x, &end);
 		if (r == -2)
-			return perr(p, p->line, key, "%s is finer than 1ns; expected a whole number of nanoseconds",
-				    quote(v, q, sizeof(q)));
+			return ini_err(&p->in, p->in.line, key, "%s is finer than 1ns; expected a whole number of nanoseconds",
+				    ini_quote(v, q, sizeof(q)));
 		if (r == -3)
-			return perr(p, p->line, key, "%s is too large; expected at most 1h",
-				    quote(v, q, sizeof(q)));
+			return ini_err(&p->in, p->in.line, key, "%s is too large; expected at most 1h",
+				    ini_quote(v, q, sizeof(q)));
 		if (r || end != e)
 			break;
 		/* x is in units of 10^-frac of the unit, i.e. ns */
 		if (x > SCN_MAX_DURATION * 10)
-			return perr(p, p->line, key, "%s is too large; expected at most 1h",
-				    quote(v, q, sizeof(q)));
+			return ini_err(&p->in, p->in.line, key, "%s is too large; expected at most 1h",
+				    ini_quote(v, q, sizeof(q)));
 		*out = x;
 		return 0;
 	}
-	return perr(p, p->line, key,
+	return ini_err(&p->in, p->in.line, key,
 		    "%s is not a duration; expected a number and a unit, such as 10ms or 16.7ms (units: ns, us, ms, s)",
-		    quote(v, q, sizeof(q)));
+		    ini_quote(v, q, sizeof(q)));
 }
 
 static int parse_int(struct parser *p, const char *key, const char *v, int64_t *out)
@@ -129,7 +117,7 @@ static int parse_int(struct parser *p, const char *key, const char *v, int64_t *
 		goto bad;
 	for (; is_digit(*c); c++) {
 		if (x > 1000000000000LL)
-			return perr(p, p->line, key, "%s is too large", quote(v, q, sizeof(q)));
+			return ini_err(&p->in, p->in.line, key, "%s is too large", ini_quote(v, q, sizeof(q)));
 		x = x * 10 + (*c - '0');
 	}
 	if (*c)
@@ -137,8 +125,8 @@ static int parse_int(struct parser *p, const char *key, const char *v, int64_t *
 	*out = neg ? -x : x;
 	return 0;
 bad:
-	return perr(p, p->line, key, "%s is not an integer; expected a decimal integer",
-		    quote(v, q, sizeof(q)));
+	return ini_err(&p->in, p->in.line, key, "%s is not an integer; expected a decimal integer",
+		    ini_quote(v, q, sizeof(q)));
 }
 
 static int parse_u64(struct parser *p, const char *key, const char *v, uint64_t *out)
@@ -181,11 +169,11 @@ static int parse_u64(struct parser *p, const char *key, const char *v, uint64_t 
 	*out = x;
 	return 0;
 bad:
-	return perr(p, p->line, key,
+	return ini_err(&p->in, p->in.line, key,
 		    "%s is not an unsigned integer; expected decimal or 0x hexadecimal",
-		    quote(v, q, sizeof(q)));
+		    ini_quote(v, q, sizeof(q)));
 big:
-	return perr(p, p->line, key, "%s does not fit in 64 bits", quote(v, q, sizeof(q)));
+	return ini_err(&p->in, p->in.line, key, "%s does not fit in 64 bits", ini_quote(v, q, sizeof(q)));
 }
 
 static int parse_percent(struct parser *p, const char *key, const char *v, int64_t *out)
@@ -197,10 +185,10 @@ static int parse_percent(struct parser *p, const char *key, const char *v, int64
 
 	r = parse_fixed(v, 4, &x, &end);
 	if (r == -2)
-		return perr(p, p->line, key, "%s has more than 4 decimals", quote(v, q, sizeof(q)));
+		return ini_err(&p->in, p->in.line, key, "%s has more than 4 decimals", ini_quote(v, q, sizeof(q)));
 	if (r || strcmp(end, "%"))
-		return perr(p, p->line, key, "%s is not a percentage; expected a number and '%%', such as 25%%",
-			    quote(v, q, sizeof(q)));
+		return ini_err(&p->in, p->in.line, key, "%s is not a percentage; expected a number and '%%', such as 25%%",
+			    ini_quote(v, q, sizeof(q)));
 	*out = x;	/* 10^-4 percent = parts per million */
 	return 0;
 }
@@ -218,9 +206,9 @@ int parse_name(struct parser *p, const char *key, const char *v, char *out)
 	memcpy(out, v, n + 1);
 	return 0;
 bad:
-	return perr(p, p->line, key,
+	return ini_err(&p->in, p->in.line, key,
 		    "%s is not a name; expected 1 to %d letters, digits, '_', '.' or '-', not starting with '-' or '.'",
-		    quote(v, q, sizeof(q)), SCN_MAX_NAME);
+		    ini_quote(v, q, sizeof(q)), SCN_MAX_NAME);
 }
 
 static int parse_text(struct parser *p, const char *key, const char *v, char *out)
@@ -228,7 +216,7 @@ static int parse_text(struct parser *p, const char *key, const char *v, char *ou
 	size_t n = strlen(v);
 
 	if (n > SCN_MAX_TEXT)
-		return perr(p, p->line, key, "%zu characters long; expected at most %d", n,
+		return ini_err(&p->in, p->in.line, key, "%zu characters long; expected at most %d", n,
 			    SCN_MAX_TEXT);
 	memcpy(out, v, n + 1);
 	return 0;
@@ -250,8 +238,8 @@ static int parse_enum(struct parser *p, const char *key, const char *v,
 		if (n >= sizeof(list))
 			n = sizeof(list) - 1;
 	}
-	return perr(p, p->line, key, "%s is not allowed; expected one of: %s",
-		    quote(v, q, sizeof(q)), list);
+	return ini_err(&p->in, p->in.line, key, "%s is not allowed; expected one of: %s",
+		    ini_quote(v, q, sizeof(q)), list);
 }
 
 /*
@@ -295,7 +283,7 @@ int parse_batch(struct parser *p, const char *key, const char *v, char *out)
 			snprintf(nm, sizeof(nm), "%.*s", (int)nl, name);
 			snprintf(vl, sizeof(vl), "%.*s", (int)(c - val), val);
 			if (control_ranges_check(scenario_controls, nm, vl, msg, sizeof(msg)))
-				return perr(p, p->line, key, "%s", msg);
+				return ini_err(&p->in, p->in.line, key, "%s", msg);
 		}
 		/* no control twice in one batch */
 		{
@@ -308,7 +296,7 @@ int parse_batch(struct parser *p, const char *key, const char *v, char *out)
 					char nm[SCN_MAX_NAME + 8];
 
 					snprintf(nm, sizeof(nm), "%.*s", (int)(nl > 32 ? 32 : nl), name);
-					return perr(p, p->line, key,
+					return ini_err(&p->in, p->in.line, key,
 						    "control '%s' is set twice; expected each control at most once per batch",
 						    nm);
 				}
@@ -319,7 +307,7 @@ int parse_batch(struct parser *p, const char *key, const char *v, char *out)
 			}
 		}
 		if (n + tl + 1 > SCN_MAX_BATCH)
-			return perr(p, p->line, key, "batch longer than %d characters",
+			return ini_err(&p->in, p->in.line, key, "batch longer than %d characters",
 				    SCN_MAX_BATCH);
 		if (n)
 			out[n++] = ' ';
@@ -340,9 +328,9 @@ bad:
 		while (c > v && c[-1] != ' ' && c[-1] != '\t')
 			c--;
 		snprintf(tokbuf, sizeof(tokbuf), "%.*s", (int)(e - c > 40 ? 40 : e - c), c);
-		return perr(p, p->line, key,
+		return ini_err(&p->in, p->in.line, key,
 			    "%s is not a control setting; expected name=value items such as 'dma=1 opp=2'",
-			    quote(*tokbuf ? tokbuf : v, q, sizeof(q)));
+			    ini_quote(*tokbuf ? tokbuf : v, q, sizeof(q)));
 	}
 }
 
@@ -359,7 +347,7 @@ static int parse_argv(struct parser *p, const char *key, const char *v,
 		if (!*c)
 			break;
 		if (cmd->argc == SCN_MAX_ARGV)
-			return perr(p, p->line, key, "more than %d words", SCN_MAX_ARGV);
+			return ini_err(&p->in, p->in.line, key, "more than %d words", SCN_MAX_ARGV);
 		cmd->argv[cmd->argc++] = c;
 		while (*c && *c != ' ' && *c != '\t')
 			c++;
@@ -395,7 +383,7 @@ int set_field(struct parser *p, const struct field *f, const char *v)
 		if (parse_int(p, f->key, v, &x))
 			return -1;
 		if (x < f->min || x > f->max)
-			return perr(p, p->line, f->key, "%lld is out of range; expected %lld to %lld",
+			return ini_err(&p->in, p->in.line, f->key, "%lld is out of range; expected %lld to %lld",
 				    (long long)x, (long long)f->min, (long long)f->max);
 		*(int *)t = (int)x;
 		return 0;
@@ -403,8 +391,8 @@ int set_field(struct parser *p, const struct field *f, const char *v)
 		if (parse_percent(p, f->key, v, &x))
 			return -1;
 		if (x <= f->min || x > f->max)
-			return perr(p, p->line, f->key, "%s is out of range; expected more than 0%% and at most 100%%",
-				    quote(v, q, sizeof(q)));
+			return ini_err(&p->in, p->in.line, f->key, "%s is out of range; expected more than 0%% and at most 100%%",
+				    ini_quote(v, q, sizeof(q)));
 		*(int64_t *)t = x;
 		return 0;
 	case FT_DURATION_REST:
@@ -419,8 +407,8 @@ int set_field(struct parser *p, const struct field *f, const char *v)
 		if (x < f->min || x > f->max) {
 			scn_format_duration(f->min, a, sizeof(a));
 			scn_format_duration(f->max, b, sizeof(b));
-			return perr(p, p->line, f->key, "%s is out of range; expected %s to %s%s",
-				    quote(v, q, sizeof(q)), a, b,
+			return ini_err(&p->in, p->in.line, f->key, "%s is out of range; expected %s to %s%s",
+				    ini_quote(v, q, sizeof(q)), a, b,
 				    f->type == FT_DURATION_REST ? ", or rest" : "");
 		}
 		*(int64_t *)t = x;

@@ -4,14 +4,18 @@
 # Bad input to the analysis: a failed run, a missing, empty, truncated or
 # corrupt trace.dat, a trace without the needed events.  Each ends with a
 # clear message and status 1, and leaves no output file behind.  The tool
-# is exercised in its ASan+UBSan build.
+# is exercised in its ASan+UBSan build.  The damaged traces are copies of
+# the committed fixture's; the trace without idle events is recorded on
+# the guest, under make test only.
 . tests/lib/common.sh
 an=$IDLESIM_O/analysis/san/idlesim-analyze
 [ -x "$an" ] || fail "$an not built"
 export ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1
 
+# the good run to damage: a copy of the committed fixture
 run=$IDLESIM_SCRATCH/run
-expect_exit 0 run_guest tests/guest/trace-idle.sh "$run" --smp 2 --timeout 300
+rm -rf "$run"
+cp -r tests/fixtures/menu_deepest-1s "$run"
 expect_exit 0 "$an" run "$run"
 [ -s "$run/analysis/states.csv" ] || fail "no states.csv from a good run"
 head -1 "$run/analysis/states.csv" | grep -q '^cpu,state,count,total_ns' || fail "states.csv header"
@@ -21,7 +25,8 @@ mkcase() { # NAME: a copy of the good run, to damage
 	rm -rf "$d"
 	mkdir -p "$d/results"
 	cp "$run/manifest" "$d/"
-	cp "$run/results/SHA256SUMS" "$d/results/"
+	cp "$run"/results/* "$d/results/"
+	rm "$d/results/trace.dat"
 	echo "$d"
 }
 no_outputs() {
@@ -97,7 +102,13 @@ for off in 0 64 512 4096; do
 	esac
 done
 
-# A trace of something else entirely: no power:cpu_idle.
+# A trace of something else entirely: no power:cpu_idle.  Recorded on the
+# guest, which make check does not build.
+if [ "${IDLESIM_TIER:-}" = check ]; then
+	note "a trace without idle events: skipped, it is recorded on the guest (make test runs it)"
+	echo ok
+	exit 0
+fi
 cat >"$IDLESIM_SCRATCH/other.sh" <<'EOT'
 trace-cmd record -q -e sched:sched_switch -o "$RESULTS/trace.dat" sleep 0.5
 EOT

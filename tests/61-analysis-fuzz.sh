@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # tier: check (no guest: make check runs it)
 # A short libFuzzer run of the trace reader (analysis/fuzz-trace.c) on a
-# real trace.dat.  A crash or leak in our code fails, symbolised or not,
-# and so does one that cannot be attributed; one inside
+# real trace.dat, the committed fixture's.  A crash or leak in our code
+# fails, symbolised or not, and so does one that cannot be attributed; one inside
 # libtracecmd 1.3.1 itself (it trusts some sizes in the file, and leaks on
 # some of its error paths) is counted and reported:
 # idlesim-analyze runs the reader in a child process, so there it becomes
@@ -20,14 +20,14 @@ fz=$IDLESIM_O/analysis/fuzz/fuzz-trace
 # not libFuzzer's -error_exitcode: make them the same, so that 1 still
 # means the fuzzer itself failed.
 export ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=1024:exitcode=77
-run=$IDLESIM_SCRATCH/run
-expect_exit 0 run_guest tests/guest/trace-idle.sh "$run" --smp 2 --timeout 300
+# the seed: the committed fixture's trace, recorded on the guest
+seed=tests/fixtures/menu_deepest-1s/results/trace.dat
 mkdir -p "$IDLESIM_SCRATCH/corpus" "$IDLESIM_SCRATCH/crashes"
-cp "$run/results/trace.dat" "$IDLESIM_SCRATCH/corpus/"
+cp "$seed" "$IDLESIM_SCRATCH/corpus/"
 # and should the fuzzer hang all the same, it is stopped: what it found is
 # kept.  Its own session, so that its -fork workers go with it.
 setsid timeout -k 10 $((${FUZZ_TIME:-20} + 90)) \
-	"$fz" -max_total_time="${FUZZ_TIME:-20}" -max_len=300000 -rss_limit_mb=4096 -fork=1 \
+	"$fz" -max_total_time="${FUZZ_TIME:-20}" -max_len=$(($(stat -c %s "$seed") + 4096)) -rss_limit_mb=4096 -fork=1 \
 	-ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1 -timeout=10 -error_exitcode=77 \
 	-artifact_prefix="$IDLESIM_SCRATCH/crashes/" "$IDLESIM_SCRATCH/corpus" \
 	>"$IDLESIM_SCRATCH/fuzz.log" 2>&1 &

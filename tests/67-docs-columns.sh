@@ -7,6 +7,10 @@
 # header listed in the document, in order, under that name (a last item
 # "<state>_ms...", "<state>_share..." or "state0,state1,..." standing for
 # the per-state columns, "GOVERNOR..." for one column per governor).
+# And its manifest keys are the keys the scripts write: every key that
+# scripts/run-guest.sh puts in a manifest, or that a script passes it
+# with --meta, is an item of the "Manifest keys" list, and every item's
+# key is written.
 . tests/lib/common.sh
 an=$IDLESIM_O/analysis/idlesim-analyze
 s=$IDLESIM_SCRATCH
@@ -41,6 +45,43 @@ for prefix, d in (('RUNDIR/analysis', run), ('compare', cmp)):
             bad += 1
         else:
             print(f'# {name}: {len(header)} columns as documented')
+sys.exit(1 if bad else 0)
+PY
+python3 - docs/ARCHITECTURE.md scripts/*.sh <<'PY' || fail "docs/ARCHITECTURE.md's manifest keys and the scripts' differ (above)"
+import re, sys
+docpath, scripts = sys.argv[1], sys.argv[2:]
+written = {}
+for path in scripts:
+    text = open(path).read()
+    if path.endswith('/run-guest.sh'):
+        block = re.search(r'\nmanifest=\$work/manifest\n\{\n(.*?)\n\} >"\$manifest"', text, re.S)
+        if not block:
+            print(f'{path}: no manifest block found'); sys.exit(1)
+        lines = block.group(1).split('\n') + [l for l in text.split('\n') if '>>"$manifest"' in l]
+        for l in lines:
+            m = re.search(r"""(?:echo|printf) ["']([a-z][a-z0-9_]*) """, l) or \
+                re.search(r"""sed 's/\^/([a-z][a-z0-9_]*) /'""", l)
+            if m:
+                written.setdefault(m.group(1), path)
+    for m in re.finditer(r'--meta "?([a-z][a-z0-9_]*)=', text):
+        written.setdefault(m.group(1), path)
+doc = open(docpath).read()
+para = re.search(r'\nManifest keys[^\n]*\n\n((?:[ -].*\n)+)', doc)
+if not para:
+    print(f'{docpath}: no "Manifest keys" list'); sys.exit(1)
+# each item names its keys before its first ': '
+named = set()
+for item in re.findall(r'^ *- (.*)$', para.group(1), re.M):
+    named |= set(re.findall(r'`([a-z][a-z0-9_]*)`', item.split(': ')[0]))
+firsts = named
+bad = 0
+for k, path in sorted(written.items()):
+    if k not in named:
+        print(f'{k}: written by {path}, not among {docpath}\'s manifest keys'); bad += 1
+for k in sorted(firsts - set(written)):
+    print(f'{k}: in {docpath}\'s manifest keys, written by no script'); bad += 1
+if not bad:
+    print(f'# manifest: {len(written)} keys written, each documented')
 sys.exit(1 if bad else 0)
 PY
 echo ok

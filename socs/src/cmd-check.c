@@ -27,21 +27,5 @@ static void warn_short(const struct soc *s, const char *file)
 
 int cmd_check(int argc, char **argv)
 {
-	static struct soc s;
-	char err[SOC_MAX_ERR];
-	int i, ret = 0;
-
-	if (argc < 2) {
-		fprintf(stderr, "usage: idlesim-soc check FILE...\n");
-		return 2;
-	}
-	for (i = 1; i < argc; i++) {
-		if (soc_load(&s, argv[i], err, sizeof(err))) {
-			fprintf(stderr, "%s\n", err);
-			ret = 2;
-			continue;
-		}
-		warn_short(&s, argv[i]);
-	}
-	return ret;
+	return soc_each_file(argc, argv, "check FILE...", warn_short);
 }

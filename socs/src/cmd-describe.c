@@ -4,24 +4,15 @@
 
 #include "soc.h"
 
+static void describe(const struct soc *s, const char *file __attribute__((unused)))
+{
+	char line[1024];
+
+	soc_describe(s, line, sizeof(line));
+	printf("%s\n", line);
+}
+
 int cmd_describe(int argc, char **argv)
 {
-	static struct soc s;
-	char err[SOC_MAX_ERR], line[1024];
-	int i, ret = 0;
-
-	if (argc < 2) {
-		fprintf(stderr, "usage: idlesim-soc describe FILE...\n");
-		return 2;
-	}
-	for (i = 1; i < argc; i++) {
-		if (soc_load(&s, argv[i], err, sizeof(err))) {
-			fprintf(stderr, "%s\n", err);
-			ret = 2;
-			continue;
-		}
-		soc_describe(&s, line, sizeof(line));
-		printf("%s\n", line);
-	}
-	return ret;
+	return soc_each_file(argc, argv, "describe FILE...", describe);
 }

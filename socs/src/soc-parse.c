@@ -395,3 +395,25 @@ int soc_load(struct soc *s, const char *path, char *err, size_t errlen)
 	free(buf);
 	return r;
 }
+
+int soc_each_file(int argc, char **argv, const char *usage,
+		  void (*fn)(const struct soc *s, const char *file))
+{
+	static struct soc s;
+	char err[SOC_MAX_ERR];
+	int i, ret = 0;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: idlesim-soc %s\n", usage);
+		return 2;
+	}
+	for (i = 1; i < argc; i++) {
+		if (soc_load(&s, argv[i], err, sizeof(err))) {
+			fprintf(stderr, "%s\n", err);
+			ret = 2;
+			continue;
+		}
+		fn(&s, argv[i]);
+	}
+	return ret;
+}

@@ -96,6 +96,13 @@ extern const char *const soc_off_names[];
 int soc_parse(struct soc *s, const char *file, const char *buf, size_t len,
 	      char *err, size_t errlen);
 int soc_load(struct soc *s, const char *path, char *err, size_t errlen);
+/*
+ * soc_load() of each of @argv[1..]; @fn with each that loads, the error of
+ * each that does not on stderr.  0, or 2 if one did not load or there was
+ * none ("usage: idlesim-soc @usage").
+ */
+int soc_each_file(int argc, char **argv, const char *usage,
+		  void (*fn)(const struct soc *s, const char *file));
 
 /* soc-check.c: the rules between figures; same contract as soc_parse() */
 int soc_check(const struct soc *s, char *err, size_t errlen);

@@ -7,19 +7,13 @@
 # Stages hand each other files: kernel Image + initramfs -> run directory
 # (console.log, results/, manifest) -> analysis outputs in the run directory.
 
+SRC := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 O ?= build
 override O := $(abspath $(O))
 V ?= 0
 export V
-
-ifeq ($(V),1)
-  Q :=
-else
-  Q := @
-  MAKEFLAGS += --no-print-directory
-endif
-
-SRC := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+# V=1 and the quiet lines, as in every folder's Makefile
+include $(SRC)/scripts/Makefile.include
 JOBS ?= $(shell nproc)
 ARCH := arm64
 CROSS_COMPILE ?= aarch64-linux-gnu-

@@ -19,6 +19,9 @@ static int count(const struct period *p, void *data)
 	return 0;
 }
 
+/* libFuzzer's entry, which it declares nowhere */
+int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
+
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 {
 	static char path[64];

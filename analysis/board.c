@@ -12,6 +12,7 @@
 #include "board.h"
 #include "columns.h"
 #include "output.h"
+#include "price.h"
 
 static uint64_t sat_sub(uint64_t a, uint64_t b)
 {
@@ -37,8 +38,8 @@ static uint64_t period_wait(const struct board *b, const struct board_period *p,
 
 static double energy(const struct socmodel_table *t, int i, uint64_t wait)
 {
-	return ((double)t->power_uw[i] * (double)wait +
-		(double)socmodel_exit_uw(t, i) * (double)t->exit_ns[i]) / 1e6;
+	return price_nj((double)t->power_uw[i], (double)wait, (double)socmodel_exit_uw(t, i),
+			(double)t->exit_ns[i]);
 }
 
 static int cheapest(const struct socmodel_table *t, uint64_t wait, bool by_residency)
@@ -103,7 +104,8 @@ static void count_period(struct board_state_stats *s, const struct socmodel_tabl
 	s->count++;
 	s->total_ns += dur;
 	s->energy_nj += e;
-	s->transition_nj += (double)socmodel_exit_uw(t, state) * (double)t->exit_ns[state] / 1e6;
+	s->transition_nj += price_exit_nj((double)socmodel_exit_uw(t, state),
+					  (double)t->exit_ns[state]);
 	if (wait < (uint64_t)t->res_ns[state])
 		s->too_deep++;
 	for (i = 0; i < t->nr; i++)
@@ -501,8 +503,8 @@ int board_price(struct board *b)
 		b->periods++;
 		count_period(&b->st[p->cpu][p->state], t, p->state, dur, wait, e);
 		b->idle_nj[p->cpu] += e;
-		b->transition_nj[p->cpu] += (double)socmodel_exit_uw(t, p->state) *
-					    (double)t->exit_ns[p->state] / 1e6;
+		b->transition_nj[p->cpu] += price_exit_nj((double)socmodel_exit_uw(t, p->state),
+							  (double)t->exit_ns[p->state]);
 		if (last_exit[p->cpu]) {
 			uint64_t busy = sat_sub(p->t_enter, last_exit[p->cpu] > b->t0 ?
 						last_exit[p->cpu] : b->t0);

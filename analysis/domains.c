@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "domains.h"
+#include "price.h"
 
 static const char *const off_names[] = { "clock", "core", "cluster", "soc" };
 
@@ -144,7 +145,8 @@ static void record(struct domain_oracle *d, int slot, int leaving, uint64_t len,
 	iv->nr = t0->nr;
 	iv->n = t0->nr + t0->dom_nr;
 	for (j = 0; j < iv->n; j++)
-		iv->exit_nj[j] = exit_power_uw(t0, j) * (double)t0->exit_latency_ns[j] / 1e6;
+		iv->exit_nj[j] = price_exit_nj(exit_power_uw(t0, j),
+					       (double)t0->exit_latency_ns[j]);
 	for (c = 0; c < MAX_CPUS; c++) {
 		const struct state_table *t = &d->t[c];
 

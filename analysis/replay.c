@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "run.h"
+#include "price.h"
 
 /*
  * teo's choices for period @p, plain and power-aware, into @pick; its
@@ -96,7 +97,7 @@ static double replay_energy(const struct period *p, int pick, uint64_t wait_ns, 
 	const struct state_table *t = &p->table;
 
 	if (!t->dom_nr || !p->has_driver || pick != t->nr - 1 || p->entered != pick) {
-		*tr = exit_power_uw(t, pick) * (double)t->exit_latency_ns[pick] / 1e6;
+		*tr = price_exit_nj(exit_power_uw(t, pick), (double)t->exit_latency_ns[pick]);
 		return state_energy(t, pick, wait_ns);
 	}
 	*tr = period_transition_nj(p);

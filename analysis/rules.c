@@ -6,6 +6,7 @@
 #include <limits.h>
 
 #include "rules.h"
+#include "price.h"
 
 const char *const rule_names[NR_RULES] = {
 	[RULE_DEEPEST]		= "deepest",
@@ -210,8 +211,8 @@ int rule_select(enum rule rule, const struct state_table *t,
  */
 double state_energy(const struct state_table *t, int i, uint64_t wait_ns)
 {
-	return ((double)t->power[i] * (double)wait_ns +
-		exit_power_uw(t, i) * (double)t->exit_latency_ns[i]) / 1e6;
+	return price_nj((double)t->power[i], (double)wait_ns, exit_power_uw(t, i),
+			(double)t->exit_latency_ns[i]);
 }
 
 int oracle_select(const struct state_table *t, int64_t latency_req_ns,

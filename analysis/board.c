@@ -92,17 +92,12 @@ static int whatif_soc(const struct board *b, int64_t v, struct soc *s)
  * short of the state's target residency, too shallow when a state of less
  * power had its residency covered.
  */
-static void count_period(struct board_state_stats *s, const struct socmodel_table *t,
+static void count_period(struct state_stats *s, const struct socmodel_table *t,
 			 int state, uint64_t dur, uint64_t wait, double e)
 {
 	int i;
 
-	if (!s->count || dur < s->min_ns)
-		s->min_ns = dur;
-	if (dur > s->max_ns)
-		s->max_ns = dur;
-	s->count++;
-	s->total_ns += dur;
+	state_stats_time(s, dur);
 	s->energy_nj += e;
 	s->transition_nj += price_exit_nj((double)socmodel_exit_uw(t, state),
 					  (double)t->exit_ns[state]);
@@ -378,9 +373,7 @@ static int cl_event_cmp(const void *a, const void *b)
  */
 static int board_clusters(struct board *b)
 {
-	int state[MAX_CPUS], cl_of[MAX_CPUS], cl_state[SOC_MAX_CPUS];
-	uint64_t since[SOC_MAX_CPUS] = { 0 };
-	bool seen[MAX_CPUS] = { false };
+	int state[MAX_CPUS], cl_of[MAX_CPUS];
 	struct cl_event *ev;
 	size_t n, m = 0;
 	int cpu, k;
@@ -398,40 +391,32 @@ static int board_clusters(struct board *b)
 		const struct board_period *p = &b->p[n];
 
 		board_cpu_kind(b, p->cpu, &cl_of[p->cpu]);
-		seen[p->cpu] = true;
 		if (cl_of[p->cpu] + 1 > b->nr_cl)
 			b->nr_cl = cl_of[p->cpu] + 1;
 		ev[m++] = (struct cl_event){ p->t_enter, p->cpu, p->state };
 		ev[m++] = (struct cl_event){ p->t_exit, p->cpu, -1 };
 	}
 	qsort(ev, m, sizeof(*ev), cl_event_cmp);
-	for (k = 0; k < SOC_MAX_CPUS; k++)
-		cl_state[k] = -1;
+	cluster_states_init(&b->cl);
 	for (n = 0; n < m; n++) {
-		int min = INT_MAX, old;
+		int min, old;
+		uint64_t since;
 
 		state[ev[n].cpu] = ev[n].state;
 		k = cl_of[ev[n].cpu];
-		for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-			if (!seen[cpu] || cl_of[cpu] != k)
-				continue;
-			if (state[cpu] < min)
-				min = state[cpu];
-		}
-		old = cl_state[k];
-		if (min == old)
+		min = cluster_state_of(state, cl_of, k);
+		if (!cluster_states_move(&b->cl, k, min, ev[n].ts, &old, &since))
 			continue;
+		/* the stay, clipped to the window */
 		if (old >= 0) {
-			uint64_t from = since[k] > b->t0 ? since[k] : b->t0;
+			uint64_t from = since > b->t0 ? since : b->t0;
 			uint64_t to = ev[n].ts < b->t1 ? ev[n].ts : b->t1;
 
 			if (to > from)
-				b->cl_ns[k][old] += to - from;
+				b->cl.ns[k][old] += to - from;
 		}
 		if (min >= 0 && ev[n].ts > b->t0 && ev[n].ts <= b->t1)
-			b->cl_count[k][min]++;
-		cl_state[k] = min;
-		since[k] = ev[n].ts;
+			b->cl.count[k][min]++;
 	}
 	free(ev);
 	return 0;
@@ -625,9 +610,9 @@ void board_print(const struct board *b, FILE *fp)
 		"cluster", "state", "count", "total_ms");
 	for (k = 0; k < b->nr_cl; k++)
 		for (i = 0; i < s->nr_states; i++)
-			if (b->cl_count[k][i] || b->cl_ns[k][i])
+			if (b->cl.count[k][i] || b->cl.ns[k][i])
 				fprintf(fp, "  %-11d %-15s %9llu %12.3f\n", k, s->state[i].name,
-					(unsigned long long)b->cl_count[k][i], (double)b->cl_ns[k][i] / 1e6);
+					(unsigned long long)b->cl.count[k][i], (double)b->cl.ns[k][i] / 1e6);
 	fprintf(fp, "  what-if (each period in the cheapest state whose target residency it covers, its length\n"
 		"  known, every state available):\n");
 	fprintf(fp, "    the description's thresholds   %10.3f mJ  %6.3fx oracle\n",
@@ -651,7 +636,8 @@ int board_write(const struct board *b, const char *dir)
 	const struct soc *s = &b->soc;
 	struct outputs out = { 0 };
 	FILE *sum_fp, *csv, *wcsv, *json, *ccsv;
-	int cpu, i, k;
+	const char *names[MAX_STATES];
+	int i;
 
 	if (make_dir(dir) < 0)
 		return -1;
@@ -665,27 +651,11 @@ int board_write(const struct board *b, const char *dir)
 		return -1;
 	}
 	board_print(b, sum_fp);
-	/* a run's columns (docs/ARCHITECTURE.md): the two can be set side by side */
-	fputs(STATES_CSV_COLUMNS "\n", csv);
-	for (cpu = 0; cpu < b->nr_cpus; cpu++)
-		for (i = 0; i < s->nr_states; i++) {
-			const struct board_state_stats *st = &b->st[cpu][i];
-
-			fprintf(csv, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,0,%.0f,%.0f,%s\n", cpu, i,
-				(unsigned long long)st->count, (unsigned long long)st->total_ns,
-				(unsigned long long)(st->count ? st->total_ns / st->count : 0),
-				(unsigned long long)st->min_ns, (unsigned long long)st->max_ns,
-				(unsigned long long)st->too_deep, (unsigned long long)st->too_shallow,
-				st->energy_nj, st->transition_nj, s->state[i].name);
-		}
-	fputs(CLUSTERS_CSV_COLUMNS "\n", ccsv);
-	for (k = 0; k < b->nr_cl; k++)
-		for (i = 0; i < s->nr_states; i++)
-			fprintf(ccsv, "%d,%d,%llu,%llu,%llu,%s\n", k, i,
-				(unsigned long long)b->cl_count[k][i], (unsigned long long)b->cl_ns[k][i],
-				(unsigned long long)(b->cl_count[k][i] ?
-						     b->cl_ns[k][i] / b->cl_count[k][i] : 0),
-				s->state[i].name);
+	/* a run's files (docs/ARCHITECTURE.md): the two can be set side by side */
+	for (i = 0; i < s->nr_states; i++)
+		names[i] = s->state[i].name;
+	states_csv(csv, b->st, b->nr_cpus, s->nr_states, names);
+	clusters_csv(ccsv, &b->cl, b->nr_cl, s->nr_states, names);
 	fputs(WHATIF_CSV_COLUMNS "\n", wcsv);
 	fprintf(wcsv, "current,,,,,%.0f,%.4f\n", b->current_nj,
 		b->oracle_nj > 0 ? b->current_nj / b->oracle_nj : 0);

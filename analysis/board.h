@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "idle-stats.h"
 #include "socmodel.h"
 #include "trace.h"
 
@@ -23,13 +24,6 @@ struct board_period {
 	uint64_t freq_khz;		/* from power:cpu_frequency, 0: none */
 	bool has_psci;			/* power:psci_domain_idle_enter in it */
 	uint32_t psci;
-};
-
-/* As a run's states.csv counts them (run.c), every state available */
-struct board_state_stats {
-	uint64_t count, total_ns, min_ns, max_ns;
-	uint64_t too_deep, too_shallow;
-	double energy_nj, transition_nj;
 };
 
 struct board {
@@ -77,11 +71,11 @@ struct board {
 	uint64_t t0, t1;		/* the window priced */
 	int nr_cpus;
 	uint64_t periods;
-	struct board_state_stats st[MAX_CPUS][SOC_MAX_STATES];
+	struct state_stats st[MAX_CPUS][MAX_STATES];	/* as a run counts them */
 	double idle_nj[MAX_CPUS], transition_nj[MAX_CPUS], active_nj[MAX_CPUS];
 	double oracle_nj, current_nj;	/* current: the what-if rule at the SoC's thresholds */
 	int nr_cl;			/* clusters numbered as socmodel_cpu_kind() does */
-	uint64_t cl_count[SOC_MAX_CPUS][SOC_MAX_STATES], cl_ns[SOC_MAX_CPUS][SOC_MAX_STATES];
+	struct cluster_states cl;
 };
 
 /* board.c */

@@ -19,41 +19,16 @@
 #include "output.h"
 #include "run.h"
 
-static void write_states_csv(const struct run *r, FILE *fp)
+/* states.csv and clusters.csv, as board mode writes them too */
+static void write_state_csvs(const struct run *r, FILE *states, FILE *clusters)
 {
-	int cpu, i;
+	const char *names[MAX_STATES];
+	int i;
 
-	fputs(STATES_CSV_COLUMNS "\n", fp);
-	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
-		for (i = 0; i < r->nr_states; i++) {
-			const struct state_stats *s = &r->st[cpu][i];
-
-			fprintf(fp, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.0f,%.0f,%s\n",
-				cpu, i, (unsigned long long)s->count,
-				(unsigned long long)s->total_ns,
-				(unsigned long long)(s->count ? s->total_ns / s->count : 0),
-				(unsigned long long)s->min_ns, (unsigned long long)s->max_ns,
-				(unsigned long long)s->too_deep,
-				(unsigned long long)s->too_shallow,
-				(unsigned long long)s->demoted, s->energy_nj, s->transition_nj,
-				state_name(r, i));
-		}
-	}
-}
-
-static void write_clusters_csv(const struct run *r, FILE *fp)
-{
-	int k, i;
-
-	fputs(CLUSTERS_CSV_COLUMNS "\n", fp);
-	for (k = 0; k < r->nr_clusters; k++)
-		for (i = 0; i < r->nr_states; i++)
-			fprintf(fp, "%d,%d,%llu,%llu,%llu,%s\n", k, i,
-				(unsigned long long)r->cl_count[k][i],
-				(unsigned long long)r->cl_ns[k][i],
-				(unsigned long long)(r->cl_count[k][i] ?
-						     r->cl_ns[k][i] / r->cl_count[k][i] : 0),
-				state_name(r, i));
+	for (i = 0; i < MAX_STATES; i++)
+		names[i] = state_name(r, i);
+	states_csv(states, r->st, r->nr_cpus, r->nr_states, names);
+	clusters_csv(clusters, &r->cl, r->nr_clusters, r->nr_states, names);
 }
 
 /*
@@ -233,11 +208,11 @@ static void write_summary(const struct run *r, FILE *fp)
 		int s;
 
 		for (s = 0; s < r->nr_states; s++)
-			all += (double)r->cl_ns[i][s];
+			all += (double)r->cl.ns[i][s];
 		fprintf(fp, "    cluster%d all CPUs idle %.3f ms, in its CPUs' shallowest state:", i,
 			all / 1e6);
 		for (s = 0; s < r->nr_states; s++)
-			fprintf(fp, " %s %.3f", state_name(r, s), r->cl_ns[i][s] / 1e6);
+			fprintf(fp, " %s %.3f", state_name(r, s), r->cl.ns[i][s] / 1e6);
 		fprintf(fp, " ms\n");
 	}
 	if (r->nr_domain_state_names) {
@@ -411,12 +386,11 @@ int cmd_run(int argc, char **argv, const struct run_opts *o)
 		out_abort(&out);
 		goto free;
 	}
-	write_states_csv(r, f[0]);
+	write_state_csvs(r, f[0], f[5]);
 	write_rules_csv(r, f[1]);
 	write_json(r, f[2]);
 	write_summary(r, f[3]);
 	write_timeline_csv(r, f[4]);
-	write_clusters_csv(r, f[5]);
 	write_phases_csv(r, f[6]);
 	write_domains_csv(r, f[7]);
 	if (out_commit(&out) < 0)

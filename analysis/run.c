@@ -68,7 +68,8 @@ static void sysfs_bounds(struct run *r, int cpu, uint64_t next)
 static void on_idle(int cpu, uint64_t ts, int state, const struct period *open, void *data)
 {
 	struct run *r = data;
-	int c, k, min = INT_MAX, old;
+	int k, min, old;
+	uint64_t from;
 
 	if (cpu < 0 || cpu >= MAX_CPUS || !r->before[cpu].valid)
 		return;
@@ -76,25 +77,14 @@ static void on_idle(int cpu, uint64_t ts, int state, const struct period *open, 
 	domains_idle(&r->dom, cpu, ts, open, r->cpu_state, r->cluster, r->booted,
 		     in_point(r, ts));
 	k = r->cluster[cpu];
-	for (c = 0; c < MAX_CPUS; c++) {
-		if (!r->before[c].valid || r->cluster[c] != k)
-			continue;
-		if (r->cpu_state[c] < 0) {
-			min = -1;
-			break;
-		}
-		if (r->cpu_state[c] < min)
-			min = r->cpu_state[c];
-	}
-	old = r->cl_state[k];
-	if (min == old)
+	min = cluster_state_of(r->cpu_state, r->cl_of, k);
+	if (!cluster_states_move(&r->cl, k, min, ts, &old, &from))
 		return;
-	if (old >= 0 && old < MAX_STATES && in_point(r, r->cl_since[k]) && in_point(r, ts))
-		r->cl_ns[k][old] += ts - r->cl_since[k];
+	/* a stay counts where it both begins and ends in the point */
+	if (old >= 0 && old < MAX_STATES && in_point(r, from) && in_point(r, ts))
+		r->cl.ns[k][old] += ts - from;
 	if (min >= 0 && min < MAX_STATES && in_point(r, ts))
-		r->cl_count[k][min]++;
-	r->cl_state[k] = min;
-	r->cl_since[k] = ts;
+		r->cl.count[k][min]++;
 }
 
 /*
@@ -190,12 +180,7 @@ static int on_period(const struct period *p, void *data)
 	r->periods++;
 
 	s = &r->st[p->cpu][e];
-	if (!s->count || p->residency_ns < s->min_ns)
-		s->min_ns = p->residency_ns;
-	if (p->residency_ns > s->max_ns)
-		s->max_ns = p->residency_ns;
-	s->count++;
-	s->total_ns += p->residency_ns;
+	state_stats_time(s, p->residency_ns);
 	if (p->has_select) {
 		r->selected++;
 		r->tick_kept += !p->sel.stop_tick;
@@ -696,9 +681,10 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 	}
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
 		goto out;
+	cluster_states_init(&r->cl);
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++) {
 		r->cpu_state[cpu] = -2;
-		r->cl_state[cpu] = -1;
+		r->cl_of[cpu] = r->before[cpu].valid ? r->cluster[cpu] : -1;
 		teo_replay_init(&r->teo[cpu].c);
 	}
 	if (periods_read(&t, on_period, on_marker, r->nr_clusters ? on_idle : NULL, r, &r->ps) < 0)

@@ -16,23 +16,12 @@
 #include <stdint.h>
 
 #include "domains.h"
+#include "idle-stats.h"
 #include "latency.h"
 #include "periods.h"
 #include "phases.h"
 #include "rules.h"
 #include "teo.h"
-
-struct state_stats {
-	uint64_t count;
-	uint64_t total_ns;
-	uint64_t min_ns;
-	uint64_t max_ns;
-	uint64_t too_deep;	/* residency shorter than the state's target residency */
-	uint64_t too_shallow;	/* a cheaper usable state would have fitted */
-	uint64_t demoted;	/* entered here, though another state was requested */
-	double energy_nj;	/* the driver's per-period idle energy, summed */
-	double transition_nj;	/* of which the exit transitions */
-};
 
 /* One CPU's line of the sim driver's debugfs energy file. */
 struct meter {
@@ -162,9 +151,8 @@ struct run {
 	 * busy, or not seen yet).  Indexed by cluster.
 	 */
 	int cpu_state[MAX_CPUS];	/* -1 busy, -2 not seen yet */
-	int cl_state[MAX_CPUS];
-	uint64_t cl_since[MAX_CPUS];
-	uint64_t cl_count[MAX_CPUS][MAX_STATES], cl_ns[MAX_CPUS][MAX_STATES];
+	int cl_of[MAX_CPUS];		/* each booted CPU's cluster, -1: none */
+	struct cluster_states cl;
 	struct domain_oracle dom;	/* the oracle's all-idle intervals (domains.c) */
 	char xcheck[1024];		/* what the cross-checks found */
 	struct nominal_table nominal;

@@ -5,7 +5,8 @@
 # overview's ratios those of the comparisons; a second report reuses the
 # comparisons that are current and redoes one whose scenario changed;
 # compare refuses more repeats or governors than the analysis takes before
-# anything boots.
+# anything boots; and the page loads in a real browser with every image,
+# link and table, and fails, naming it, when one is broken.
 . tests/lib/common.sh
 export IDLESIM_RUNS=$IDLESIM_SCRATCH/runs
 rep=$IDLESIM_SCRATCH/report
@@ -98,4 +99,34 @@ expect_grep "$((maxgov + 1)) governors, at most $maxgov in one comparison" "$out
 expect_exit 2 scripts/report.sh "$rep" nosuch
 expect_grep "unknown scenario 'nosuch'" "$out" "unknown scenario"
 [ -s "$html" ] || fail "a failed report removed the previous page"
+# the page in a real browser, and copies of it broken (tests/lib/page.sh)
+. tests/lib/page.sh
+if ! have_browser; then
+	note "the page in a browser: skipped, no headless Chromium (apt-get install chromium-headless-shell; make deps-test does)"
+	echo ok
+	exit 0
+fi
+copy_of page "$rep"
+rep=$s/page
+expect_exit 0 scripts/check-page.sh "$rep/index.html" "$s/report.png"
+nimg=$(grep -c '<img src=' "$rep/index.html")
+expect_grep ": $nimg image\(s\) loaded, [1-9][0-9]* link\(s\) to files and [1-9][0-9]* in-page resolve, 1 table\(s\) with rows;" \
+	"$out" "the report"
+note "$out"
+expect_grep "PNG image data, 1200 x [0-9]{4,}" "$(file "$s/report.png")" "a full-page screenshot of the report"
+[ -z "$(find "$rep" -name '.check-*')" ] || fail "check-page left its copy of the page in $rep"
+# the report's second image, its first SVG link, its table
+img=$(sed -n 's/.*<img src="\([^"]*\)".*/\1/p' "$rep/index.html" | sed -n 2p)
+copy_of report-noimg "$rep"
+rm "$s/report-noimg/$img"
+must_fail "$s/report-noimg" "a missing image in the report" "<img src=\"$img\"> did not load"
+svg=$(grep -o '<a href="[^"#]*\.svg">' "$rep/index.html" | head -1 | cut -d'"' -f2)
+[ -n "$svg" ] || fail "the report links no SVG"
+copy_of report-nosvg "$rep"
+rm "$s/report-nosvg/$svg"
+must_fail "$s/report-nosvg" "a linked SVG missing" "<a href=\"$svg\">: $s/report-nosvg/$svg does not exist"
+copy_of report-notable "$rep"
+sed -i '/^<tr><td>/d' "$s/report-notable/index.html"
+! grep -q '<td>' "$s/report-notable/index.html" || fail "the table's rows were not all removed"
+must_fail "$s/report-notable" "an empty table" '<table> number 1 under "Overview" has no row with <td> cells'
 echo ok

@@ -9,7 +9,8 @@
 
 #include <linux/types.h>
 #include <linux/rcupdate.h>
-#include <linux/seqlock.h>
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
 
 #include <idlesim/controls.h>
 
@@ -172,7 +173,7 @@ struct simsoc_params {
 	s64 v[];		/* a value per control of simsoc_soc */
 };
 
-/* Energy meter of one CPU: written by that CPU only, read under mseq */
+/* Energy meter of one CPU: written by that CPU only (simsoc_meter.c) */
 struct simsoc_meter {
 	u64 seq;		/* last period prepared (its busy time is counted) */
 	u64 exit_seq;		/* last period whose idle energy is counted */
@@ -228,8 +229,28 @@ void simsoc_soc_exit(void);
 void simsoc_model_derive(const struct simsoc_soc *s, struct simsoc_params *p);
 int simsoc_model_check(const struct simsoc_soc *s, const s64 *v, int *bad_a, int *bad_b);
 
+/**
+ * simsoc_now() - the driver's clock
+ *
+ * Context: any, RCU watching or not.
+ *
+ * CLOCK_MONOTONIC, the clock the trace is recorded on and the workload
+ * measures its wake-ups with, so that a time the driver traces can be set
+ * against either, and the one the governors compare an exclusion's end
+ * with (cpuidle_period_set_until()).  The idle path and the controls
+ * both date events with it, so it lives with neither.
+ *
+ * Return: the time in ns.
+ */
+static inline u64 simsoc_now(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
 /* simsoc_ctrl.c: the control table and its publication */
-int simsoc_ctrl_init(const char *preset, const char *controls);
+int simsoc_ctrl_init(const char *preset, const char *controls,
+		     void (*published)(const struct simsoc_params *old,
+				       const struct simsoc_params *np));
 void simsoc_ctrl_exit(void);
 int simsoc_ctrl_apply(char *buf, enum simsoc_op op);
 int simsoc_ctrl_set_one(int id, const char *val);
@@ -244,11 +265,11 @@ void simsoc_debugfs_exit(void);
 struct dentry;
 void simsoc_burst_init(struct dentry *dir);
 
-/* simsoc_main.c */
+/* simsoc_meter.c: the energy meters, added to by the idle path */
+void simsoc_meter_init(void);
+void simsoc_meter_add_busy(u64 seq, u64 busy_ns, u64 busy_nj);
+void simsoc_meter_add_idle(u64 seq, int index, int entered, u64 idle_ns, u64 idle_nj);
 void simsoc_meter_read(int cpu, struct simsoc_meter *m);
-u64 simsoc_now(void);
-void simsoc_blocks_published(const struct simsoc_params *old,
-			     const struct simsoc_params *np);
 
 /* simsoc_domain.c: cluster and SoC states chosen by the last CPU (genpd) */
 struct simsoc_domain_time {

@@ -53,6 +53,10 @@ static struct simsoc_result simsoc_last = {	/* under simsoc_ctrl_lock */
 	.ctrl = -1, .rule_lo = -1, .rule_hi = -1,
 };
 
+/* told of every set published, under simsoc_ctrl_lock (simsoc_ctrl_init()) */
+static void (*simsoc_published)(const struct simsoc_params *old,
+				const struct simsoc_params *np);
+
 static int simsoc_find_ctrl(const char *name)
 {
 	int i;
@@ -234,7 +238,7 @@ static int simsoc_commit(const struct simsoc_item *items, int n, int count,
 	rcu_assign_pointer(simsoc_params, np);
 	simsoc_domains_update(np);
 	simsoc_announce_opps(old, np);
-	simsoc_blocks_published(old, np);
+	simsoc_published(old, np);
 	kfree_rcu(old, rcu);
 	res->gen = np->gen;
 	return 0;
@@ -426,18 +430,27 @@ static char *simsoc_lowopp_batch(void)
  * simsoc_ctrl_init() - publish the first set of values
  * @preset: a preset's name (nominal, hot, lowopp, busy, random)
  * @controls: a batch applied after the preset, may be empty
+ * @published: called with the control lock held each time a new set is
+ *	in force, with the set it replaces, the preset's set included; it
+ *	must not call back into the controls
  *
- * The controls are simsoc_soc's, which must be set.
+ * The controls are simsoc_soc's, which must be set.  What a new set means
+ * beyond the published values, such as which idle CPUs to wake, is for
+ * the caller to say in @published: the controls know nothing of the idle
+ * path.
  *
  * Return: 0, or -errno with nothing left published.
  */
-int simsoc_ctrl_init(const char *preset, const char *controls)
+int simsoc_ctrl_init(const char *preset, const char *controls,
+		     void (*published)(const struct simsoc_params *old,
+				       const struct simsoc_params *np))
 {
 	const struct simsoc_soc *s = simsoc_soc;
 	struct simsoc_params *p;
 	char *buf, *batch;
 	int i, ret;
 
+	simsoc_published = published;
 	p = kzalloc(struct_size(p, v, s->nr_ctrls), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;

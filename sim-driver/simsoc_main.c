@@ -56,8 +56,6 @@ struct simsoc_cpu {
 	u64 lag_ns;
 	/* state being idled in, -1 when running; read by the siblings */
 	int in_idle;
-	seqcount_t mseq;
-	struct simsoc_meter meter;
 };
 
 static DEFINE_PER_CPU(struct simsoc_cpu, simsoc_pcpu);
@@ -95,23 +93,6 @@ static void simsoc_reseed(struct simsoc_cpu *pc, u64 seed, unsigned int cpu)
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
 	z ^= z >> 31;
 	pc->prng = z ? z : 1;
-}
-
-/**
- * simsoc_now() - the driver's clock
- *
- * Context: any, RCU watching or not.
- *
- * CLOCK_MONOTONIC, the clock the trace is recorded on and the workload
- * measures its wake-ups with, so that a time the driver traces can be set
- * against either, and the one the governors compare an exclusion's end
- * with (cpuidle_period_set_until()).
- *
- * Return: the time in ns.
- */
-u64 simsoc_now(void)
-{
-	return ktime_get_mono_fast_ns();
 }
 
 /* true when every other online CPU of the SoC, or of the cluster, is idling */
@@ -180,14 +161,17 @@ static void simsoc_freed_cpus(int was, int cap, struct cpumask *mask)
  * @old: the set it replaces
  * @np: the new set
  *
- * Called under the control lock.  When the cap of the blocks of unknown
- * end rises, the states it kept out may be entered again: the CPUs whose
- * period it limited are asked to choose again (cpuidle_period_kick(),
- * which wakes those idling in a choice it limited), and the trace records
- * when, for the stuck time the analysis measures.
+ * Given to simsoc_ctrl_init(), which calls it under the control lock for
+ * every set it publishes, the preset's included: what a set means for the
+ * CPUs is the idle path's business, not the controls'.  When the cap of
+ * the blocks of unknown end rises, the states it kept out may be entered
+ * again: the CPUs whose period it limited are asked to choose again
+ * (cpuidle_period_kick(), which wakes those idling in a choice it
+ * limited), and the trace records when, for the stuck time the analysis
+ * measures.
  */
-void simsoc_blocks_published(const struct simsoc_params *old,
-			     const struct simsoc_params *np)
+static void simsoc_blocks_published(const struct simsoc_params *old,
+				    const struct simsoc_params *np)
 {
 	int was = simsoc_open_cap(&old->d), cap = simsoc_open_cap(&np->d);
 	u32 busy = 0;
@@ -335,11 +319,7 @@ static void simsoc_prepare(struct cpuidle_driver *drv, struct cpuidle_device *de
 	pc->last_mark_ns = now;
 	pc->seq++;
 
-	raw_write_seqcount_begin(&pc->mseq);
-	pc->meter.seq = pc->seq;
-	pc->meter.busy_ns += busy_ns;
-	pc->meter.active_nj += busy_nj;
-	raw_write_seqcount_end(&pc->mseq);
+	simsoc_meter_add_busy(pc->seq, busy_ns, busy_nj);
 
 	trace_simsoc_period(cpu, pc->seq, pc->gen, drv->state_count,
 			    s->nr_states - drv->state_count, pc->usable,
@@ -452,35 +432,9 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 			  idle_ns + exit_ns, exit_ns, nj, dom_ns,
 			  div_u64(dom_uwns, 1000000));
 
-	raw_write_seqcount_begin(&pc->mseq);
-	pc->meter.exit_seq = pc->seq;
-	pc->meter.idle_nj += nj;
-	pc->meter.idle_ns += idle_ns + exit_ns;
-	pc->meter.entered[entered]++;
-	if (entered != index)
-		pc->meter.demoted++;
-	raw_write_seqcount_end(&pc->mseq);
+	simsoc_meter_add_idle(pc->seq, index, entered, idle_ns + exit_ns, nj);
 	pc->last_mark_ns = t1;
 	return entered;
-}
-
-/**
- * simsoc_meter_read() - a consistent copy of a CPU's energy meter
- * @cpu: the CPU
- * @m: filled in
- *
- * The meter is written by its own CPU only; this retries until it read a
- * copy no update overlapped.
- */
-void simsoc_meter_read(int cpu, struct simsoc_meter *m)
-{
-	struct simsoc_cpu *pc = per_cpu_ptr(&simsoc_pcpu, cpu);
-	unsigned int start;
-
-	do {
-		start = raw_read_seqcount_begin(&pc->mseq);
-		*m = pc->meter;
-	} while (read_seqcount_retry(&pc->mseq, start));
 }
 
 /* .owner stays unset: a registered driver must not pin the module */
@@ -511,7 +465,7 @@ static int __init simsoc_init(void)
 		simsoc_soc_exit();
 		return -EINVAL;
 	}
-	ret = simsoc_ctrl_init(preset, controls);
+	ret = simsoc_ctrl_init(preset, controls, simsoc_blocks_published);
 	if (ret) {
 		simsoc_soc_exit();
 		return ret;
@@ -522,8 +476,8 @@ static int __init simsoc_init(void)
 
 		memset(pc, 0, sizeof(*pc));
 		pc->in_idle = -1;
-		seqcount_init(&pc->mseq);
 	}
+	simsoc_meter_init();
 
 	/*
 	 * The static figures (sysfs, ladder's thresholds): the initial table

@@ -4,38 +4,14 @@
  * (operating point, temperature, per-state figures) into the table the idle
  * path uses.  Runs in process context when a new set of controls is
  * published; the idle path only reads the result.  MODEL.md documents the
- * equations and where the figures come from.
+ * equations and where the figures come from; include/idlesim/model.h
+ * holds them, for the host's tools too.
  */
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <idlesim/model.h>
+
 #include "simsoc.h"
-
-#define SIMSOC_POWER_MAX_UW	10000000
-
-/* 2^x, x and the result in Q16; x may be negative; result capped at 2^20 */
-static s64 simsoc_pow2_q16(s64 x)
-{
-	s64 n = x >> 16;		/* floor */
-	s64 f = x & 0xffff;
-	s64 r;
-
-	/* 2^f ~ 1 + 0.695799 f + 0.226173 f^2 + 0.078028 f^3 on [0, 1) */
-	r = 5114;
-	r = 14823 + ((r * f) >> 16);
-	r = 45599 + ((r * f) >> 16);
-	r = 65536 + ((r * f) >> 16);
-	if (n >= 0)
-		return r << min_t(s64, n, 20);
-	return r >> min_t(s64, -n, 62);
-}
-
-/* leak * (2^((t - t0) / td) - 1), in uW */
-static s64 simsoc_leak_uw(s64 leak_uw, s64 temp_c, s64 t0_c, s64 td_c)
-{
-	s64 x = div64_s64((temp_c - t0_c) << 16, td_c);
-
-	return (leak_uw * (simsoc_pow2_q16(x) - 65536)) >> 16;
-}
 
 /* One kind of cluster's figures at the set's operating point and temperature */
 static void simsoc_derive_kind(const struct simsoc_soc *s, int kind, const s64 *v,
@@ -43,33 +19,23 @@ static void simsoc_derive_kind(const struct simsoc_soc *s, int kind, const s64 *
 {
 	const struct simsoc_kind *k = &s->kind[kind];
 	int opp = v[simsoc_c_opp(s, kind)], top = k->nr_opps - 1;
-	s64 temp = v[SIMSOC_C_TEMP], fixed = s->exit_fixed_pct;
-	/* exit latency factor in Q10: a fixed part, the rest scales with 1/f */
-	s64 lf = div64_s64(1024 * fixed, 100) +
-		 div64_s64(1024 * (100 - fixed) * k->opp_khz[top], 100LL * k->opp_khz[opp]);
-	/* (V / Vref)^2 in Q16 */
-	s64 vf = div64_s64((s64)k->opp_uv[opp] * k->opp_uv[opp] << 16,
-			   (s64)k->opp_uv[top] * k->opp_uv[top]);
-	s64 pw;
+	s64 temp = v[SIMSOC_C_TEMP];
+	s64 lf = idlesim_time_factor_q10(s->exit_fixed_pct, k->opp_khz[top], k->opp_khz[opp]);
+	s64 vf = idlesim_volt_factor_q16(k->opp_uv[opp], k->opp_uv[top]);
 	int i;
 
 	for (i = 0; i < s->nr_states; i++) {
 		const s64 *f = &v[simsoc_c_state(s, kind, i)];
 
-		d->exit_ns[i] = (f[0] * 1000 * lf) >> 10;
-		d->res_ns[i] = (f[1] * 1000 * lf) >> 10;
-		pw = f[2];
+		d->exit_ns[i] = idlesim_time_ns(f[0], lf);
+		d->res_ns[i] = idlesim_time_ns(f[1], lf);
 		/* while the cluster stays powered, its share follows V^2 */
-		if (s->off[i] <= SIMSOC_OFF_CORE)
-			pw = (pw * vf) >> 16;
-		pw += simsoc_leak_uw(f[3], temp, s->temp_ref_c, f[4]);
-		d->power_uw[i] = clamp_t(s64, pw, 0, SIMSOC_POWER_MAX_UW);
+		d->power_uw[i] = idlesim_state_uw(f[2], s->off[i] <= SIMSOC_OFF_CORE, vf,
+						  idlesim_leak_uw(f[3], temp, s->temp_ref_c, f[4]));
 	}
-	/* a busy CPU: its core, and its share of the cluster */
-	pw = k->core_uw[opp] + div_s64(k->cluster_uw[opp], k->cpus);
-	pw += simsoc_leak_uw(v[simsoc_c_opp(s, kind) + 1], temp, s->temp_ref_c,
-			     s->active_td_c);
-	d->active_uw = clamp_t(s64, pw, 0, SIMSOC_POWER_MAX_UW);
+	d->active_uw = idlesim_active_uw(k->core_uw[opp], k->cluster_uw[opp], k->cpus,
+					 idlesim_leak_uw(v[simsoc_c_opp(s, kind) + 1], temp,
+							 s->temp_ref_c, s->active_td_c));
 }
 
 /**

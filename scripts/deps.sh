@@ -40,7 +40,7 @@ test_pkgs=(
 	# slurmd with their key, ports and state in its scratch directory);
 	# the packages' system services are not used
 	slurmctld slurmd slurm-client munge
-	# tests/81 loads make report's page in a browser (scripts/check-page.sh):
+	# tests/80 and 81 load our pages in a browser (scripts/check-page.sh):
 	# the headless shell alone, no desktop Chromium
 	chromium-headless-shell
 )

@@ -3,7 +3,9 @@
  * Unit tests of the analysis's pure parts: the replayed selection rules,
  * the oracle and the pricing on hand-written tables, and the statistics
  * against values computed independently (numerical integration of the t
- * density, and the published t table: t(0.975, 4) = 2.7764).
+ * density, and the published t table: t(0.975, 4) = 2.7764).  The
+ * rankings of a sweep and a comparison are tested in test-rank.c, part
+ * of this program.
  */
 #include <limits.h>
 #include <math.h>
@@ -20,6 +22,7 @@
 #include "stats.h"
 #include "run.h"
 #include "teo.h"
+#include "test-rank.h"
 #include "test-check.h"
 #include "test-table.h"
 
@@ -715,6 +718,8 @@ static void test_masked_until(void)
 	CHECK(period_stuck_ns(&p, NULL, 0) == 0, "in a state cheaper than the one set free");
 }
 
+int failures, checks;
+
 int main(void)
 {
 	test_domain_pricing();
@@ -725,6 +730,7 @@ int main(void)
 	test_stats();
 	test_stats_nan();
 	test_paired();
+	test_rank();
 	test_latency();
 	test_latency_split();
 	test_latency_slack();

@@ -61,6 +61,8 @@ static void map(int k0, int c0, int k1, int c1)
 	b.cl_of[1] = c1;
 }
 
+int failures, checks;
+
 int main(void)
 {
 	int cl;

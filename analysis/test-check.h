@@ -9,7 +9,8 @@
 
 #include <stdio.h>
 
-static int failures, checks;
+/* the program's counts, defined beside its main(): a test program may be more than one file */
+extern int failures, checks;
 
 #define CHECK(cond, ...) do {						\
 	checks++;							\

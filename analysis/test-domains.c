@@ -203,6 +203,8 @@ static void test_domain_latency(void)
 	      d.saving_nj, want);
 }
 
+int failures, checks;
+
 int main(void)
 {
 	test_domain_oracle();

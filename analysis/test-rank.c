@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the rankings, part of test-analysis: what a tuning sweep
+ * recommends and what a comparison calls significant, each on a few
+ * points or runs made up so that the answer follows from the rule.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "test-check.h"
+#include "test-rank.h"
+#include "tune.h"
+
+/*
+ * A sweep's rule on five made-up points, at most 1 % of wake-ups late:
+ * 0 the current values; 1 the cheapest with lateness figures but 2 %
+ * late; 2 at exactly 1 %; 3 as cheap and as late at p99 as 2, none
+ * late; 4 the cheapest of all but without a wake-up to judge.
+ */
+static void test_tune_rank(void)
+{
+	static const struct { double e, p99, ek[3]; uint64_t wakeups, misses; } pt[] = {
+		{ 100, 500, { 100, 110, 90 }, 1000, 5 }, { 80, 900, { 80, 80, 80 }, 1000, 20 },
+		{ 90, 700, { 92, 98, 80 }, 1000, 10 }, { 90, 700, { 90, 90, 90 }, 1000, 0 },
+		{ 10, NAN, { 10, 10, 10 }, 0, 0 },
+	};
+	struct tune_sum s[5] = { 0 };
+	struct tune_rank rk;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		s[i] = (struct tune_sum){ .e = { .n = 3, .mean = pt[i].e }, .p99 = pt[i].p99,
+					  .wakeups = pt[i].wakeups, .misses = pt[i].misses };
+		s[i].miss_rate = pt[i].wakeups ? pt[i].misses / (double)pt[i].wakeups : NAN;
+		memcpy(s[i].ek, pt[i].ek, sizeof(pt[i].ek));
+	}
+	tune_rank(s, 5, 0, 3, 0.01, &rk);
+	CHECK(rk.rec == 2, "recommended %d, want 2: least energy within the budget, the first of equals",
+	      rk.rec);
+	CHECK(rk.meets[0] && !rk.meets[1] && rk.meets[2] && rk.meets[3] && !rk.meets[4],
+	      "within the budget: 0, 2 (at exactly 1 %%) and 3, not 1 (2 %%) nor 4 (no wake-ups)");
+	CHECK(rk.pareto[0] && rk.pareto[1] && rk.pareto[2] && rk.pareto[3] && !rk.pareto[4],
+	      "the front: every point with lateness figures, none dominates another");
+	CHECK(rk.nr_front == 3 && rk.front[0] == 0 && rk.front[1] == 2 && rk.front[2] == 1,
+	      "the front by p99: %d points, %d %d %d, want 0 2 1", rk.nr_front, rk.front[0],
+	      rk.front[1], rk.front[2]);
+	/* against the current seed by seed: -8, -12, -10; df 2: p = 1 - t / sqrt(2 + t^2) */
+	CHECK(rk.vs_cur && rk.diff.n == 3 && fabs(rk.diff.mean + 10) < 1e-9 &&
+	      fabs(rk.diff_p - 0.013072) < 1e-4, "against the current: n %d, mean %.3f, p %.6f",
+	      rk.diff.n, rk.diff.mean, rk.diff_p);
+	tune_rank(s, 5, 0, 3, 0, &rk);
+	CHECK(rk.rec == 3, "none may be late: recommended %d, want 3", rk.rec);
+	/* without 3 none meets that: the closest is named, of equal misses the cheaper */
+	s[2].misses = 5;
+	s[2].miss_rate = 0.005;
+	tune_rank(s, 3, 0, 3, 0, &rk);
+	CHECK(rk.rec == -1 && !rk.vs_cur && rk.closest == 2, "none meets: recommended %d, closest %d",
+	      rk.rec, rk.closest);
+	tune_rank(s, 3, 2, 3, 0.01, &rk);
+	CHECK(rk.rec == 2 && !rk.vs_cur, "the current values recommended: nothing to test against");
+}
+
+void test_rank(void)
+{
+	test_tune_rank();
+}

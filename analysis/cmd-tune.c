@@ -506,26 +506,21 @@ static void write_dts(const struct tune *t, int rec, FILE *fp)
 static int tune_write(const struct tune_opts *to, const struct tune *t,
 		      const struct tune_rank *rk)
 {
+	enum { CSV, JSON, TXT, FRONT, DTS, NR_FILES };
+	static const char *const names[NR_FILES] = {
+		"tune.csv", "tune.json", "recommendation.txt", "front.csv", "recommendation.dtsi",
+	};
 	struct outputs out = { };
-	FILE *csv, *json, *txt, *front, *dts;
+	FILE *fp[NR_FILES];
 
-	if (make_dir(to->odir) < 0)
+	if (out_open_all(&out, to->odir, names, NR_FILES, fp) < 0)
 		return -1;
-	csv = out_open(&out, to->odir, "tune.csv");
-	json = csv ? out_open(&out, to->odir, "tune.json") : NULL;
-	txt = json ? out_open(&out, to->odir, "recommendation.txt") : NULL;
-	front = txt ? out_open(&out, to->odir, "front.csv") : NULL;
-	dts = front ? out_open(&out, to->odir, "recommendation.dtsi") : NULL;
-	if (!dts) {
-		out_abort(&out);
-		return -1;
-	}
-	write_csv(t, rk, csv);
-	write_json(t, rk, to->allowed, json);
-	write_front(t, rk, front);
-	write_table(t, rk, to->allowed, txt);
-	write_verdict(t, rk, to->allowed, txt);
-	write_dts(t, rk->rec, dts);
+	write_csv(t, rk, fp[CSV]);
+	write_json(t, rk, to->allowed, fp[JSON]);
+	write_front(t, rk, fp[FRONT]);
+	write_table(t, rk, to->allowed, fp[TXT]);
+	write_verdict(t, rk, to->allowed, fp[TXT]);
+	write_dts(t, rk->rec, fp[DTS]);
 	return out_commit(&out);
 }
 

@@ -35,6 +35,22 @@ FILE *out_open(struct outputs *o, const char *dir, const char *name)
 	return f->fp;
 }
 
+int out_open_all(struct outputs *o, const char *dir, const char *const *names, int n, FILE **fp)
+{
+	int i;
+
+	if (make_dir(dir) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		fp[i] = out_open(o, dir, names[i]);
+		if (!fp[i]) {
+			out_abort(o);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static void release(struct outfile *f, int keep)
 {
 	if (!keep)

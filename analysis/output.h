@@ -25,6 +25,11 @@ struct outputs {
 
 /* Opens DIR/NAME.tmp.PID for writing; NULL (with a message) on error. */
 FILE *out_open(struct outputs *o, const char *dir, const char *name);
+/*
+ * Makes DIR and opens DIR/@names[i] into @fp[i], all @n of them; on an
+ * error none is left open.  Returns 0, or -1 with a message.
+ */
+int out_open_all(struct outputs *o, const char *dir, const char *const *names, int n, FILE **fp);
 /* Closes and renames every file; -1 if any write failed (all removed). */
 int out_commit(struct outputs *o);
 /* Closes and removes every temporary file. */

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A comparison's runs grouped by governor (cmd-compare.c), and the parts
- * of it written by compare-parts.c: the scenario's phases side by side,
- * and each governor's energy difference to the baseline taken apart.
+ * A comparison's runs grouped by governor and each group's figures and
+ * tests (groups.c, pure), and the parts of it written by compare-parts.c:
+ * the scenario's phases side by side, and each governor's energy
+ * difference to the baseline taken apart.
  */
 #ifndef IDLESIM_COMPARE_H
 #define IDLESIM_COMPARE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "run.h"
@@ -22,6 +24,15 @@ struct group {
 	int n;
 };
 
+/*
+ * The group of @governor, a new one for a governor not seen yet; -1 when
+ * MAX_GROUPS are taken by others.
+ */
+int group_of(struct group *groups, int *ng, const char *governor);
+
+/* Whether @g ran the seeds the baseline @g0 ran, in any order: a paired comparison needs it */
+bool same_seeds(const struct run *runs, const struct group *g0, const struct group *g);
+
 /* @f over the runs of @g */
 void group_stats(const struct run *runs, const struct group *g,
 		 double (*f)(const struct run *), struct sample_stats *out);
@@ -30,6 +41,24 @@ void group_stats(const struct run *runs, const struct group *g,
 void paired_stats(const struct run *runs, const struct group *g0,
 		  const struct group *g, double (*f)(const struct run *),
 		  struct sample_stats *out);
+
+/* One governor's figures, means over its runs, and against the baseline's */
+struct group_figures {
+	/* energy, idle, active, the oracle's floor; periods, demotions, exit latency */
+	struct sample_stats e, idle, act, fl, per, dem, lat;
+	/* replay agreement; wake-ups, lateness mean, p99, max, misses; transitions */
+	struct sample_stats agr, wk, lm, lp, lx, ms, tr;
+	/* lateness per wake-up in parts: modelled exit, emulator, guest path */
+	struct sample_stats sm, se, sg;
+	struct sample_stats pd;		/* the energy's per-seed differences to the baseline */
+	double p;			/* paired by seed; 1 for the baseline */
+	double welch_p;			/* the means alone (Welch) */
+	bool tested;			/* not the baseline, and both have two seeds or more */
+};
+
+/* Every group's figures, the first the baseline (comparison.csv, summary.txt) */
+void compare_figures(const struct run *runs, const struct group *groups, int ng,
+		     struct group_figures *fig);
 
 /*
  * phases.csv and a table in summary.txt: each phase of the scenario under

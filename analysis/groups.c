@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A comparison's figures over the runs of each governor: the mean of a
- * figure over a group's seeds, and the per-seed differences to the
- * baseline's (compare.h).  Pure: no output, unit-tested in
- * test-analysis.c.
+ * A comparison's runs grouped by governor, and its figures over each
+ * group: the mean of a figure over a group's seeds, the per-seed
+ * differences to the baseline's and their test (compare.h).  Pure: no
+ * output, so cmd-compare.c says what went wrong and test-analysis.c
+ * checks the statistics on made-up runs.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
@@ -41,4 +43,81 @@ void group_stats(const struct run *runs, const struct group *g,
 	for (i = 0; i < g->n; i++)
 		v[i] = f(&runs[g->idx[i]]);
 	sample_stats(v, g->n, out);
+}
+
+int group_of(struct group *groups, int *ng, const char *governor)
+{
+	int j;
+
+	for (j = 0; j < *ng; j++)
+		if (!strcmp(groups[j].governor, governor))
+			return j;
+	if (*ng == MAX_GROUPS)
+		return -1;
+	groups[*ng].governor = governor;
+	return (*ng)++;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+bool same_seeds(const struct run *runs, const struct group *g0, const struct group *g)
+{
+	const char *a[MAX_REPEATS], *b[MAX_REPEATS];
+	int i;
+
+	if (g->n != g0->n)
+		return false;
+	for (i = 0; i < g->n; i++) {
+		a[i] = runs[g0->idx[i]].m.seed;
+		b[i] = runs[g->idx[i]].m.seed;
+	}
+	qsort(a, g->n, sizeof(*a), cmp_str);
+	qsort(b, g->n, sizeof(*b), cmp_str);
+	for (i = 0; i < g->n; i++)
+		if (strcmp(a[i], b[i]))
+			return false;
+	return true;
+}
+
+static void figures(const struct run *runs, const struct group *g, struct group_figures *f)
+{
+	group_stats(runs, g, f_total, &f->e);
+	group_stats(runs, g, f_idle, &f->idle);
+	group_stats(runs, g, f_active, &f->act);
+	group_stats(runs, g, f_floor, &f->fl);
+	group_stats(runs, g, f_periods, &f->per);
+	group_stats(runs, g, f_demotions, &f->dem);
+	group_stats(runs, g, f_exit_lat, &f->lat);
+	group_stats(runs, g, f_agree, &f->agr);
+	group_stats(runs, g, f_wakeups, &f->wk);
+	group_stats(runs, g, f_lat_mean, &f->lm);
+	group_stats(runs, g, f_lat_p99, &f->lp);
+	group_stats(runs, g, f_lat_max, &f->lx);
+	group_stats(runs, g, f_misses, &f->ms);
+	group_stats(runs, g, f_transition, &f->tr);
+	group_stats(runs, g, f_lat_model, &f->sm);
+	group_stats(runs, g, f_lat_emul, &f->se);
+	group_stats(runs, g, f_lat_guest, &f->sg);
+}
+
+void compare_figures(const struct run *runs, const struct group *groups, int ng,
+		     struct group_figures *fig)
+{
+	const struct sample_stats *base = &fig[0].e;
+	int j;
+
+	for (j = 0; j < ng; j++) {
+		struct group_figures *f = &fig[j];
+
+		figures(runs, &groups[j], f);
+		/* paired by seed: each seed's arrivals are the same under both */
+		paired_stats(runs, &groups[0], &groups[j], f_total, &f->pd);
+		f->p = j ? paired_p(&f->pd) : 1;
+		f->welch_p = welch_p(base, &f->e);
+		/* one run has no spread, and the baseline is not tested against itself */
+		f->tested = j && f->e.n >= 2 && base->n >= 2;
+	}
 }

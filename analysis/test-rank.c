@@ -6,8 +6,10 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "test-check.h"
 #include "test-rank.h"
 #include "tune.h"
@@ -61,7 +63,50 @@ static void test_tune_rank(void)
 	CHECK(rk.rec == 2 && !rk.vs_cur, "the current values recommended: nothing to test against");
 }
 
+/*
+ * The baseline's seeds 1, 2, 3 at 100, 200, 300 nJ; the other governor's
+ * 3, 1, 2 at 290, 90, 190, 10 nJ less under every seed.  Paired by seed
+ * that is certain (p 0); the means alone, 200 against 190 with a spread
+ * of 100, tell nothing (Welch: t 0.1225, df 4; integrating the t density,
+ * p 0.9084).
+ */
+static void test_compare_figures(void)
+{
+	static const char *const seed[6] = { "1", "2", "3", "3", "1", "2" };
+	static const double e[6] = { 100, 200, 300, 290, 90, 190 };
+	struct group g[MAX_GROUPS] = {
+		{ .governor = "menu", .idx = { 0, 1, 2 }, .n = 3 },
+		{ .governor = "teo", .idx = { 3, 4, 5 }, .n = 3 },
+	};
+	struct group_figures f[2];
+	static struct run runs[6];
+	int i, ng = 2;
+
+	for (i = 0; i < 6; i++) {
+		snprintf(runs[i].m.seed, sizeof(runs[i].m.seed), "%s", seed[i]);
+		runs[i].nr_cpus = 1;
+		runs[i].idle_nj[0] = e[i];
+	}
+	CHECK(same_seeds(runs, &g[0], &g[1]), "the same seeds in another order");
+	compare_figures(runs, g, 2, f);
+	CHECK(!f[0].tested && f[0].p == 1, "the baseline is not tested against itself");
+	CHECK(f[1].tested && f[1].pd.n == 3 && f[1].pd.mean == -10 && f[1].p < 1e-9,
+	      "paired by seed: n %d, mean %.3f, p %.3g", f[1].pd.n, f[1].pd.mean, f[1].p);
+	CHECK(fabs(f[1].welch_p - 0.9084) < 1e-3, "Welch p %.4f, want 0.9084", f[1].welch_p);
+	g[0].n = g[1].n = 1;
+	compare_figures(runs, g, 2, f);
+	CHECK(!f[1].tested, "one seed each: no test");
+	CHECK(!same_seeds(runs, &g[0], &g[1]), "seed 1 is not seed 3");
+	CHECK(group_of(g, &ng, "teo") == 1 && group_of(g, &ng, "ladder") == 2 && ng == 3,
+	      "a governor seen before has its group, a new one the next");
+	ng = MAX_GROUPS;
+	for (i = 3; i < MAX_GROUPS; i++)
+		g[i].governor = "haltpoll";
+	CHECK(group_of(g, &ng, "rt") == -1 && ng == MAX_GROUPS, "no room for another governor");
+}
+
 void test_rank(void)
 {
 	test_tune_rank();
+	test_compare_figures();
 }

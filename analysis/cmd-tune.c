@@ -360,6 +360,9 @@ static void write_csv(const struct tune *t, const struct tune_rank *rk, FILE *cs
 		csv_opt(csv, "%.0f", p->lat_model);
 		csv_opt(csv, "%.0f", p->lat_emul);
 		csv_opt(csv, "%.0f", p->lat_guest);
+		csv_opt(csv, "%.0f", rk->vs[i].mean);
+		csv_opt(csv, "%.0f", rk->vs[i].ci95);
+		csv_opt(csv, "%.4g", rk->vs_p[i]);
 		fprintf(csv, "\n");
 	}
 }

@@ -51,6 +51,11 @@ static void test_tune_rank(void)
 	CHECK(rk.vs_cur && rk.diff.n == 3 && fabs(rk.diff.mean + 10) < 1e-9 &&
 	      fabs(rk.diff_p - 0.013072) < 1e-4, "against the current: n %d, mean %.3f, p %.6f",
 	      rk.diff.n, rk.diff.mean, rk.diff_p);
+	/* every point against the current: 1 by -20, -30, -10, p 0.07418; not the current */
+	CHECK(rk.vs[1].n == 3 && fabs(rk.vs[1].mean + 20) < 1e-9 && fabs(rk.vs_p[1] - 0.07418) < 1e-4 &&
+	      isnan(rk.vs_p[0]) && isnan(rk.vs[0].mean),
+	      "point 1 against the current: n %d, mean %.3f, p %.4f; the current's p %.4f",
+	      rk.vs[1].n, rk.vs[1].mean, rk.vs_p[1], rk.vs_p[0]);
 	tune_rank(s, 5, 0, 3, 0, &rk);
 	CHECK(rk.rec == 3, "none may be late: recommended %d, want 3", rk.rec);
 	/* without 3 none meets that: the closest is named, of equal misses the cheaper */

@@ -140,19 +140,27 @@ static bool closer(const struct tune_sum *p, const struct tune_sum *q)
 	       (p->miss_rate == q->miss_rate && p->e.mean < q->e.mean);
 }
 
-/* both points saw each seed's arrivals, so they are compared seed by seed */
-static void against_current(const struct tune_sum *sum, int cur, int nr_seeds,
+/* every point saw each seed's arrivals, so they are compared seed by seed */
+static void against_current(const struct tune_sum *sum, int nr, int cur, int nr_seeds,
 			    struct tune_rank *rk)
 {
 	double d[MAX_REPEATS];
-	int k;
+	int i, k;
 
+	for (i = 0; i < nr; i++) {
+		rk->vs[i].mean = rk->vs[i].ci95 = rk->vs_p[i] = NAN;
+		if (cur < 0 || i == cur)
+			continue;
+		for (k = 0; k < nr_seeds; k++)
+			d[k] = sum[i].ek[k] - sum[cur].ek[k];
+		sample_stats(d, nr_seeds, &rk->vs[i]);
+		if (rk->vs[i].n >= 2)
+			rk->vs_p[i] = paired_p(&rk->vs[i]);
+	}
 	rk->vs_cur = rk->rec >= 0 && cur >= 0 && cur != rk->rec;
 	if (!rk->vs_cur)
 		return;
-	for (k = 0; k < nr_seeds; k++)
-		d[k] = sum[rk->rec].ek[k] - sum[cur].ek[k];
-	sample_stats(d, nr_seeds, &rk->diff);
+	rk->diff = rk->vs[rk->rec];
 	rk->diff_p = paired_p(&rk->diff);
 }
 
@@ -175,5 +183,5 @@ void tune_rank(const struct tune_sum *sum, int nr, int cur, int nr_seeds, double
 		rk->pareto[i] = on_front(sum, nr, i);
 	}
 	order_front(sum, nr, rk);
-	against_current(sum, cur, nr_seeds, rk);
+	against_current(sum, nr, cur, nr_seeds, rk);
 }

@@ -79,7 +79,14 @@ struct tune_rank {
 	int nr_front;
 	int rec;	/* least energy of those that meet the budget; -1: none */
 	int closest;	/* fewest misses, for when none meets it; -1: no lateness at all */
-	/* rec against the current point, seed by seed (rec >= 0, cur >= 0, cur != rec) */
+	/*
+	 * Each point against the current one, seed by seed: the differences
+	 * and their paired p (NaN for the current point, with no current
+	 * point, or with one seed)
+	 */
+	struct sample_stats vs[MAX_POINTS];
+	double vs_p[MAX_POINTS];
+	/* rec against the current point (rec >= 0, cur >= 0, cur != rec) */
 	bool vs_cur;
 	struct sample_stats diff;
 	double diff_p;

@@ -31,6 +31,8 @@ for f in tune.csv tune.json front.csv recommendation.txt recommendation.dtsi; do
 	[ -s "$s/t/$f" ] || fail "tune wrote no $f"
 done
 [ "$(grep -vc '^point,' "$csv")" -eq 2 ] || fail "tune.csv: expected the fixture's 2 points"
+# every CSV: as many fields in each row as in its header
+csv_shape "$s"/t/*.csv
 
 # each point is its own analysis; the baseline is the baseline run's
 expect_exit 0 "$an" run --out "$s/base" "$fx/runs/baseline-seed7"
@@ -47,6 +49,11 @@ for p in 0 1; do
 		fail "point $p: ratio_to_baseline $(col "$csv" $p ratio_to_baseline), energy / baseline $ratio"
 done
 [ "$(col "$csv" 0 current)" = 1 ] && [ "$(col "$csv" 1 current)" = 0 ] || fail "the current point is not point 0"
+# point 1 against the current, one seed: its difference, no p; the current none
+d=$(awk -v a="$(col "$csv" 1 energy_nj)" -v b="$(col "$csv" 0 energy_nj)" 'BEGIN { printf "%.0f", a - b }')
+[ "$(col "$csv" 1 paired_diff_nj)" = "$d" ] && [ -z "$(col "$csv" 1 paired_p)" ] &&
+	[ -z "$(col "$csv" 0 paired_diff_nj)" ] ||
+	fail "tune.csv's paired columns: point 1 $(col "$csv" 1 paired_diff_nj) (want $d), p '$(col "$csv" 1 paired_p)', current '$(col "$csv" 0 paired_diff_nj)'"
 
 # the front and the recommendation, for the default budget and a looser one
 for budget in "" 100000000; do

@@ -15,8 +15,10 @@
 #include <stdint.h>
 #include <trace-cmd.h>
 
-#define MAX_CPUS	8
-#define MAX_STATES	8
+#include <idlesim/limits.h>
+
+#define MAX_CPUS	IDLESIM_MAX_CPUS
+#define MAX_STATES	IDLESIM_MAX_STATES
 /* power:cpu_idle's state for an idle exit */
 #define PWR_EVENT_EXIT	((uint64_t)(uint32_t)-1)
 

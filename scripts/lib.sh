@@ -2,6 +2,11 @@
 # Helpers shared by the host scripts: sourced, not run.  The script sets
 # $src (the source tree) and $prog (its name in messages) first.
 
+# the most CPUs a guest, a description or a scenario has (one home: the C header)
+max_cpus() {
+	sed -n 's/^#define IDLESIM_MAX_CPUS[[:space:]]*\([0-9]*\).*/\1/p' "$src/include/idlesim/limits.h"
+}
+
 # die MESSAGE: the usage or input error, before anything was started
 die() {
 	echo "${prog:-${0##*/}}: $*" >&2
@@ -95,7 +100,8 @@ scenario_cpus() {
 	"") n=$want ;;
 	soc) n=$have ;;
 	*)
-		[[ $IDLESIM_CPUS =~ ^[1-8]$ ]] || die "CPUS=$IDLESIM_CPUS: expected soc (every CPU of the SoC) or 1..8"
+		[[ $IDLESIM_CPUS =~ ^[1-9][0-9]*$ ]] && [ "$IDLESIM_CPUS" -le "$(max_cpus)" ] ||
+			die "CPUS=$IDLESIM_CPUS: expected soc (every CPU of the SoC) or 1..$(max_cpus)"
 		n=$IDLESIM_CPUS
 		;;
 	esac

@@ -114,7 +114,11 @@ initrd=$(realpath "$initrd" 2>/dev/null || echo "$initrd")
 for f in "${files[@]}"; do
 	[ -e "$f" ] || fail_usage "--file $f not found"
 done
-[[ $smp =~ ^[1-8]$ ]] || fail_usage "--smp $smp: expected 1 to 8"
+src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+prog=run-guest
+. "$src/scripts/lib.sh"
+[[ $smp =~ ^[1-9][0-9]*$ ]] && [ "$smp" -le "$(max_cpus)" ] ||
+	fail_usage "--smp $smp: expected 1 to $(max_cpus)"
 [[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || fail_usage "--timeout $timeout: expected seconds > 0"
 [[ $qseed =~ ^[0-9]+$ ]] || fail_usage "--seed $qseed: expected an unsigned integer"
 "$(dirname "$0")/check-icount.sh" "$icount" "$reproducible" || exit 2
@@ -131,9 +135,6 @@ case $busy in
 *) fail_usage "--busy $busy (BUSY=): expected halt or spin" ;;
 esac
 if [ -n "$soc" ]; then
-	src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
-	prog=run-guest
-	. "$src/scripts/lib.sh"
 	soc_check "$soc"
 	soc=$(soc_file "$soc")
 	soc_cpus=$("$IDLESIM_SOC_TOOL" get cpus "$soc") || exit 2

@@ -13,13 +13,14 @@
 #include <linux/timekeeping.h>
 
 #include <idlesim/controls.h>
+#include <idlesim/limits.h>
 
-#define SIMSOC_TRACE_STATES	8	/* size of the traced arrays */
+#define SIMSOC_TRACE_STATES	IDLESIM_MAX_STATES	/* size of the traced arrays */
 #define SIMSOC_MAX_STATES	SIMSOC_TRACE_STATES
 #define SIMSOC_MAX_KINDS	8	/* [cluster] sections of the description */
-#define SIMSOC_MAX_OPPS		32
-#define SIMSOC_MAX_BLOCKS	8
-#define SIMSOC_MAX_CPUS		8
+#define SIMSOC_MAX_OPPS		IDLESIM_MAX_OPPS
+#define SIMSOC_MAX_BLOCKS	IDLESIM_MAX_BLOCKS
+#define SIMSOC_MAX_CPUS		IDLESIM_MAX_CPUS
 #define SIMSOC_ITEM_LEN		16
 #define SIMSOC_CTRL_NAME_LEN	40
 

@@ -171,9 +171,9 @@ static int make_groups(struct imp *im)
 	struct dtr *dt = &im->dt;
 	int i, j, k;
 
-	if (dt->ncpus > 8)
-		return dtr_bad(dt, -1, NULL, "%d CPUs; a description holds at most 8",
-			       dt->ncpus);
+	if (dt->ncpus > SOC_MAX_CPUS)
+		return dtr_bad(dt, -1, NULL, "%d CPUs; a description holds at most %d",
+			       dt->ncpus, SOC_MAX_CPUS);
 	share_dpc(dt);
 	for (i = 0; i < dt->ncpus; i++) {
 		if (i && dt->cpu[i].dt_cluster == dt->cpu[i - 1].dt_cluster &&

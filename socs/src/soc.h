@@ -13,11 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SOC_MAX_STATES		8	/* the driver's traced arrays hold 8 */
+#include <idlesim/limits.h>
+
+#define SOC_MAX_STATES		IDLESIM_MAX_STATES
 #define SOC_MAX_CLUSTERS	8
-#define SOC_MAX_OPPS		32	/* sdm845's big cluster has 32 */
-#define SOC_MAX_BLOCKS		8
-#define SOC_MAX_CPUS		8
+#define SOC_MAX_OPPS		IDLESIM_MAX_OPPS
+#define SOC_MAX_BLOCKS		IDLESIM_MAX_BLOCKS
+#define SOC_MAX_CPUS		IDLESIM_MAX_CPUS
 #define SOC_NAME_LEN		32	/* SoC name, 31 characters */
 #define SOC_STATE_NAME_LEN	16	/* CPUIDLE_NAME_LEN of the kernel */
 #define SOC_ITEM_NAME_LEN	16	/* cluster and block names */

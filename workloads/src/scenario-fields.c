@@ -7,6 +7,8 @@
  */
 #include <stddef.h>
 
+#include <idlesim/limits.h>
+
 #include "scenario-parser.h"
 
 const char *const section_names[] = {
@@ -33,7 +35,7 @@ const struct field scenario_fields[] = {
 	{ "name", FT_NAME, S(name), 0, 0, NULL, 1 },
 	{ "description", FT_TEXT, S(description), 0, 0, NULL, 1 },
 	{ "duration", FT_DURATION, S(duration_ns), NSEC_PER_MSEC, SCN_MAX_DURATION, NULL, 1 },
-	{ "cpus", FT_INT, S(cpus), 1, 8, NULL, 1 },
+	{ "cpus", FT_INT, S(cpus), 1, IDLESIM_MAX_CPUS, NULL, 1 },
 	{ "seed", FT_U64, S(seed), 0, 0, NULL, 1 },
 	{ "latency_budget", FT_DURATION, S(latency_budget_ns), NSEC_PER_USEC,
 	  10 * NSEC_PER_SEC, NULL, 1 },
@@ -43,7 +45,7 @@ const struct field scenario_fields[] = {
 };
 
 const struct field thread_fields[] = {
-	[TF_CPU] = { "cpu", FT_INT, T(cpu), 0, 7, NULL, 0 },
+	[TF_CPU] = { "cpu", FT_INT, T(cpu), 0, IDLESIM_MAX_CPUS - 1, NULL, 0 },
 	[TF_POLICY] = { "policy", FT_ENUM, T(policy), 0, 0, w_policy, 0 },
 	[TF_PRIORITY] = { "priority", FT_INT, T(priority), 1, 99, NULL, 0 },
 	[TF_NICE] = { "nice", FT_INT, T(nice), -20, 19, NULL, 0 },

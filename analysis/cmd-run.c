@@ -31,59 +31,20 @@ static void write_state_csvs(const struct run *r, FILE *states, FILE *clusters)
 	clusters_csv(clusters, &r->cl, r->nr_clusters, r->nr_states, names);
 }
 
-/*
- * The domains and their states as the soc marker gives them: the domain
- * of a cluster with a booted CPU (driver id = its cluster) takes the
- * cluster states, the SoC's (id = the description's number of clusters)
- * the SoC states.  Calls @fn for each.
- */
-static void for_each_domain_state(const struct run *r, FILE *fp,
-				  void (*fn)(const struct run *r, FILE *fp, int d, int s,
-					     const char *dname, const char *sname))
-{
-	char dname[16];
-	int c, d, k, s;
-	bool used;
-
-	for (d = 0; d <= r->soc_domain && d < MAX_DOMAINS; d++) {
-		for (used = d == r->soc_domain, c = 0; c < MAX_CPUS; c++)
-			used |= r->booted[c] && r->cluster[c] == d;
-		if (!used)
-			continue;
-		if (d < r->soc_domain)
-			snprintf(dname, sizeof(dname), "cluster%d", d);
-		else
-			snprintf(dname, sizeof(dname), "soc");
-		for (k = 0; k < r->nr_domain_state_names; k++) {
-			s = r->nr_states + k;
-			if (s >= MAX_STATES || s >= r->dom.nr_off ||
-			    r->dom.off[s] != (d < r->soc_domain ? OFF_CLUSTER : OFF_SOC))
-				continue;
-			fn(r, fp, d, s, dname, r->domain_state_name[k]);
-		}
-	}
-}
-
-static void domain_row(const struct run *r, FILE *fp, int d, int s, const char *dname,
-		       const char *sname)
-{
-	uint64_t n = r->dom_count[d][s], ns = r->dom_ns[d][s];
-
-	fprintf(fp, "%d,%s,%d,%llu,%llu,%llu,%s\n", d, dname, s, (unsigned long long)n,
-		(unsigned long long)ns, (unsigned long long)(n ? ns / n : 0), sname);
-}
-
+/* domains.csv: a row per domain state, entered or not */
 static void write_domains_csv(const struct run *r, FILE *fp)
 {
-	fputs(DOMAINS_CSV_COLUMNS "\n", fp);
-	for_each_domain_state(r, fp, domain_row);
-}
+	struct domain_state ds[MAX_DOMAIN_STATES];
+	int i, n = domain_states(r, ds);
 
-static void domain_line(const struct run *r, FILE *fp, int d, int s, const char *dname,
-			const char *sname)
-{
-	fprintf(fp, "    %-8s %-14s %8llu times %12.3f ms\n", dname, sname,
-		(unsigned long long)r->dom_count[d][s], r->dom_ns[d][s] / 1e6);
+	fputs(DOMAINS_CSV_COLUMNS "\n", fp);
+	for (i = 0; i < n; i++) {
+		uint64_t c = r->dom_count[ds[i].d][ds[i].s], ns = r->dom_ns[ds[i].d][ds[i].s];
+
+		fprintf(fp, "%d,%s,%d,%llu,%llu,%llu,%s\n", ds[i].d, ds[i].dname, ds[i].s,
+			(unsigned long long)c, (unsigned long long)ns,
+			(unsigned long long)(c ? ns / c : 0), ds[i].name);
+	}
 }
 
 static void write_timeline_csv(const struct run *r, FILE *fp)
@@ -216,9 +177,15 @@ static void write_summary(const struct run *r, FILE *fp)
 		fprintf(fp, " ms\n");
 	}
 	if (r->nr_domain_state_names) {
+		struct domain_state ds[MAX_DOMAIN_STATES];
+		int n = domain_states(r, ds);
+
 		fprintf(fp, "  domains, in the states genpd chose at the last CPU%s:\n",
 			r->has_stays ? "" : " (none entered)");
-		for_each_domain_state(r, fp, domain_line);
+		for (i = 0; i < n; i++)
+			fprintf(fp, "    %-8s %-14s %8llu times %12.3f ms\n", ds[i].dname,
+				ds[i].name, (unsigned long long)r->dom_count[ds[i].d][ds[i].s],
+				r->dom_ns[ds[i].d][ds[i].s] / 1e6);
 	}
 	fputs(r->xcheck, fp);
 	if (r->has_table)

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A run's figures as the commands read them (run.h): totals, names, and
- * the values compared and swept, NaN where the run has none.
+ * A run's figures as the commands read them (run.h): totals, the names of
+ * its states and domain states, and the values compared and swept, NaN
+ * where the run has none.
  */
 #include <math.h>
+#include <stdio.h>
 
 #include "run.h"
 
@@ -16,6 +18,33 @@ const char *state_name(const struct run *r, int i)
 	if (i >= 0 && i < r->nr_state_names)
 		return r->state_name[i];
 	return i >= 0 && i < MAX_STATES ? unnamed[i] : "?";
+}
+
+int domain_states(const struct run *r, struct domain_state *ds)
+{
+	int c, d, k, s, n = 0;
+	bool used;
+
+	for (d = 0; d <= r->soc_domain && d < MAX_DOMAINS; d++) {
+		for (used = d == r->soc_domain, c = 0; c < MAX_CPUS; c++)
+			used |= r->booted[c] && r->cluster[c] == d;
+		if (!used)
+			continue;
+		for (k = 0; k < r->nr_domain_state_names; k++) {
+			s = r->nr_states + k;
+			if (s >= MAX_STATES || s >= r->dom.nr_off ||
+			    r->dom.off[s] != (d < r->soc_domain ? OFF_CLUSTER : OFF_SOC))
+				continue;
+			ds[n] = (struct domain_state){ .d = d, .s = s,
+						       .name = r->domain_state_name[k] };
+			if (d < r->soc_domain)
+				snprintf(ds[n].dname, sizeof(ds[n].dname), "cluster%d", d);
+			else
+				snprintf(ds[n].dname, sizeof(ds[n].dname), "soc");
+			n++;
+		}
+	}
+	return n;
 }
 
 double sum(const double *v, int n)

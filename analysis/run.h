@@ -180,6 +180,22 @@ int read_manifest(const char *rundir, struct manifest *m);
 
 /* State @i's name from the run's SoC marker, else "state<i>" (older traces) */
 const char *state_name(const struct run *r, int i);
+/* One state of one PM domain, as the run's soc marker names them */
+struct domain_state {
+	int d, s;		/* the driver's domain, the description's state: dom_ns[d][s] */
+	char dname[16];		/* "cluster<d>" or "soc" */
+	const char *name;	/* the state's, the run's domain_state_name */
+};
+
+#define MAX_DOMAIN_STATES	(MAX_DOMAINS * MAX_STATES)
+
+/*
+ * The domains and their states as the soc marker gives them, into @ds:
+ * the domain of a cluster with a booted CPU (driver id = its cluster)
+ * takes the cluster states, the SoC's (id = the description's number of
+ * clusters) the SoC states.  Their number, 0 for a run without domains.
+ */
+int domain_states(const struct run *r, struct domain_state *ds);
 /* soc-marker.c: the run's SoC and its states' names from its soc marker; -1 if bad */
 int soc_marker(struct run *r, const char *text);
 

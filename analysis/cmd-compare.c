@@ -3,8 +3,8 @@
  * idlesim-analyze compare --out DIR RUNDIR...: runs of one scenario
  * under several governors (the first is the baseline), each governor
  * under the same seeds, into DIR: comparison.csv, residency.csv,
- * rules.csv, decomposition.csv and phases.csv (compare-parts.c) and
- * summary.txt.  Every governor sees the same arrivals
+ * rules.csv, decomposition.csv, phases.csv and, for runs with genpd's
+ * domains, domains.csv (compare-parts.c) and summary.txt.  Every governor sees the same arrivals
  * under a seed, so differences to the baseline are tested seed by seed.
  *
  * The options are parsed, the runs loaded and grouped by governor, each
@@ -41,6 +41,7 @@ struct comparison {
 	struct group groups[MAX_GROUPS];
 	int ng, nr_states;
 	struct group_figures fig[MAX_GROUPS];
+	struct domain_means dom;
 };
 
 /* Runs of one comparison must be of the same scenario file. */
@@ -290,10 +291,18 @@ static int compare_write(const struct compare_opts *co, const struct run_opts *o
 		"decomposition.csv", "phases.csv",
 	};
 	struct outputs out = { };
-	FILE *fp[NR_FILES];
+	FILE *fp[NR_FILES], *dom = NULL;
 
 	if (out_open_all(&out, co->odir, names, NR_FILES, fp) < 0)
 		return -1;
+	/* only runs with genpd's domains have stays: the others' outputs are as before */
+	if (c->dom.n) {
+		dom = out_open(&out, co->odir, "domains.csv");
+		if (!dom) {
+			out_abort(&out);
+			return -1;
+		}
+	}
 	write_comparison(c, fp[CMP]);
 	write_table(c, fp[TXT]);
 	write_lateness(c, o, fp[TXT]);
@@ -301,6 +310,8 @@ static int compare_write(const struct compare_opts *co, const struct run_opts *o
 	fprintf(fp[TXT], "\n");
 	compare_decompose(c->runs, c->groups, c->ng, fp[DEC], fp[TXT]);
 	compare_phases(c->runs, c->groups, c->ng, fp[PHA], fp[TXT]);
+	if (dom)
+		compare_domains(&c->dom, c->groups, c->ng, dom, fp[TXT]);
 	compare_residency(c->runs, c->groups, c->ng, c->nr_states, fp[RES]);
 	write_rules(fp[RUL], c->runs, c->groups, c->ng);
 	return out_commit(&out);
@@ -340,6 +351,7 @@ int cmd_compare(int argc, char **argv, const struct run_opts *o)
 	if (!c->runs || compare_load(&co, o, c) < 0)
 		goto free;
 	compare_figures(c->runs, c->groups, c->ng, c->fig);
+	domain_means(c->runs, c->nr_runs, c->groups, c->ng, &c->dom);
 	if (compare_write(&co, o, c) < 0)
 		goto free;
 	print_summary(co.odir);

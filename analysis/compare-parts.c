@@ -215,6 +215,32 @@ void compare_residency(const struct run *runs, const struct group *groups, int n
 	}
 }
 
+void compare_domains(const struct domain_means *m, const struct group *groups, int ng,
+		     FILE *csv, FILE *txt)
+{
+	int i, j;
+
+	fprintf(csv, "governor");
+	for (i = 0; i < m->n; i++)
+		fprintf(csv, ",%s:%s", m->st[i].dname, m->st[i].name);
+	for (i = 0; i < m->n; i++)
+		fprintf(csv, ",%s:%s_count", m->st[i].dname, m->st[i].name);
+	fprintf(csv, "\n");
+	fprintf(txt, "\ndomains, in the states genpd chose at the last CPU (mean over the runs):\n");
+	for (j = 0; j < ng; j++) {
+		fprintf(csv, "%s", groups[j].governor);
+		for (i = 0; i < m->n; i++)
+			fprintf(csv, ",%.3f", m->ns[j][i] / 1e6);
+		for (i = 0; i < m->n; i++)
+			fprintf(csv, ",%.1f", m->count[j][i]);
+		fprintf(csv, "\n");
+		fprintf(txt, "  %s:\n", groups[j].governor);
+		for (i = 0; i < m->n; i++)
+			fprintf(txt, "    %-8s %-14s %10.1f times %12.3f ms\n", m->st[i].dname,
+				m->st[i].name, m->count[j][i], m->ns[j][i] / 1e6);
+	}
+}
+
 /* The row of run @r for phase @index of @thread, or NULL */
 static const struct phase_row *find_phase(const struct run *r, const char *thread, int index)
 {

@@ -2,8 +2,8 @@
 /*
  * A comparison's runs grouped by governor and each group's figures and
  * tests (groups.c, pure), and the parts of it written by compare-parts.c:
- * the scenario's phases side by side, and each governor's energy
- * difference to the baseline taken apart.
+ * the scenario's phases side by side, each governor's energy difference
+ * to the baseline taken apart, and its time in the PM domains' states.
  */
 #ifndef IDLESIM_COMPARE_H
 #define IDLESIM_COMPARE_H
@@ -60,6 +60,23 @@ struct group_figures {
 void compare_figures(const struct run *runs, const struct group *groups, int ng,
 		     struct group_figures *fig);
 
+/* Each governor's stays in the PM domains' states, means over its runs */
+struct domain_means {
+	int n;				/* the domain states; 0: no run has a stay */
+	struct domain_state st[MAX_DOMAIN_STATES];
+	double count[MAX_GROUPS][MAX_DOMAIN_STATES];
+	double ns[MAX_GROUPS][MAX_DOMAIN_STATES];
+};
+
+/*
+ * The domain states of the first run with a stay (runs of one scenario
+ * on one SoC have the same), and each group's stays in them.  A run
+ * without stays counts as none: genpd kept its domains on.  No state at
+ * all when no run has a stay, as in a comparison without genpd.
+ */
+void domain_means(const struct run *runs, int nr_runs, const struct group *groups, int ng,
+		  struct domain_means *m);
+
 /*
  * phases.csv and a table in summary.txt: each phase of the scenario under
  * each governor (means over its runs).
@@ -77,5 +94,12 @@ void compare_decompose(const struct run *runs, const struct group *groups, int n
 /* residency.csv: one row per governor, one column per state (ms, all CPUs, mean over runs) */
 void compare_residency(const struct run *runs, const struct group *groups, int ng,
 		       int nr_states, FILE *fp);
+
+/*
+ * domains.csv and a block in summary.txt: each governor's time in each
+ * domain state (ms) and its stays in it, means over its runs.
+ */
+void compare_domains(const struct domain_means *m, const struct group *groups, int ng,
+		     FILE *csv, FILE *txt);
 
 #endif /* IDLESIM_COMPARE_H */

@@ -2,7 +2,8 @@
 /*
  * A comparison's runs grouped by governor, and its figures over each
  * group: the mean of a figure over a group's seeds, the per-seed
- * differences to the baseline's and their test (compare.h).  Pure: no
+ * differences to the baseline's and their test, its time in the PM
+ * domains' states (compare.h).  Pure: no
  * output, so cmd-compare.c says what went wrong and test-analysis.c
  * checks the statistics on made-up runs.
  */
@@ -120,4 +121,28 @@ void compare_figures(const struct run *runs, const struct group *groups, int ng,
 		/* one run has no spread, and the baseline is not tested against itself */
 		f->tested = j && f->e.n >= 2 && base->n >= 2;
 	}
+}
+
+void domain_means(const struct run *runs, int nr_runs, const struct group *groups, int ng,
+		  struct domain_means *m)
+{
+	int i, j, k;
+
+	memset(m, 0, sizeof(*m));
+	for (i = 0; i < nr_runs && !runs[i].has_stays; i++)
+		;
+	if (i == nr_runs)
+		return;
+	m->n = domain_states(&runs[i], m->st);
+	for (j = 0; j < ng; j++)
+		for (i = 0; i < m->n; i++) {
+			for (k = 0; k < groups[j].n; k++) {
+				const struct run *r = &runs[groups[j].idx[k]];
+
+				m->count[j][i] += (double)r->dom_count[m->st[i].d][m->st[i].s];
+				m->ns[j][i] += (double)r->dom_ns[m->st[i].d][m->st[i].s];
+			}
+			m->count[j][i] /= groups[j].n;
+			m->ns[j][i] /= groups[j].n;
+		}
 }

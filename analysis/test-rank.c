@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests of the rankings, part of test-analysis: what a tuning sweep
- * recommends and what a comparison calls significant, each on a few
- * points or runs made up so that the answer follows from the rule.
+ * recommends and what a comparison calls significant, and the domains'
+ * stays it shows per governor, each on a few points or runs made up so
+ * that the answer follows from the rule.
  */
 #include <math.h>
 #include <stdint.h>
@@ -110,8 +111,69 @@ static void test_compare_figures(void)
 	CHECK(group_of(g, &ng, "rt") == -1 && ng == MAX_GROUPS, "no room for another governor");
 }
 
+/*
+ * Domains as a soc marker gives them: cluster 0 with CPUs 0 and 1 booted,
+ * cluster 1 with CPU 2 not booted, the SoC's domain 2; cpuidle's three
+ * states, then the description's cluster-off (3) and soc-sleep (4).
+ * menu's first run never powered a domain off, its second kept cluster 0
+ * off 4 times for 30 ms and the SoC once for 10 ms; teo's runs 2 and 6
+ * times, 20 and 40 ms, the SoC never, and a stay of the unbooted cluster
+ * that no domain state lists.
+ */
+static void test_compare_domains(void)
+{
+	static const uint64_t cnt[4][2] = { { 0, 0 }, { 4, 1 }, { 2, 0 }, { 6, 0 } };
+	static const uint64_t ms[4][2] = { { 0, 0 }, { 30, 10 }, { 20, 0 }, { 40, 0 } };
+	const struct group g[2] = {
+		{ .governor = "menu", .idx = { 0, 1 }, .n = 2 },
+		{ .governor = "teo", .idx = { 2, 3 }, .n = 2 },
+	};
+	static struct domain_means m;
+	static struct run runs[4];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		struct run *r = &runs[i];
+
+		r->nr_states = 3;
+		r->nr_domain_state_names = 2;
+		snprintf(r->domain_state_name[0], sizeof(r->domain_state_name[0]), "cluster-off");
+		snprintf(r->domain_state_name[1], sizeof(r->domain_state_name[1]), "soc-sleep");
+		r->soc_domain = 2;
+		r->booted[0] = r->booted[1] = true;
+		r->cluster[2] = 1;
+		r->dom.nr_off = 5;
+		r->dom.off[3] = OFF_CLUSTER;
+		r->dom.off[4] = OFF_SOC;
+		r->dom_count[0][3] = cnt[i][0];
+		r->dom_ns[0][3] = ms[i][0] * 1000000;
+		r->dom_count[2][4] = cnt[i][1];
+		r->dom_ns[2][4] = ms[i][1] * 1000000;
+		r->has_stays = cnt[i][0] || cnt[i][1];
+	}
+	runs[3].dom_count[1][3] = 1;
+	runs[3].dom_ns[1][3] = 5000000;
+	domain_means(runs, 4, g, 2, &m);
+	CHECK(m.n == 2 && m.st[0].d == 0 && m.st[0].s == 3 && !strcmp(m.st[0].dname, "cluster0") &&
+	      !strcmp(m.st[0].name, "cluster-off") && m.st[1].d == 2 && m.st[1].s == 4 &&
+	      !strcmp(m.st[1].dname, "soc") && !strcmp(m.st[1].name, "soc-sleep"),
+	      "the domain states: %d, want cluster0's cluster-off and the SoC's soc-sleep", m.n);
+	/* a run without stays is a mean's zero, not left out */
+	CHECK(m.count[0][0] == 2 && m.ns[0][0] == 15e6 && m.count[0][1] == 0.5 && m.ns[0][1] == 5e6,
+	      "menu: %.1f times %.0f ns, %.1f times %.0f ns; want 2 times 15 ms, 0.5 times 5 ms",
+	      m.count[0][0], m.ns[0][0], m.count[0][1], m.ns[0][1]);
+	CHECK(m.count[1][0] == 4 && m.ns[1][0] == 30e6 && m.count[1][1] == 0 && m.ns[1][1] == 0,
+	      "teo: %.1f times %.0f ns, %.1f times %.0f ns; want 4 times 30 ms, none",
+	      m.count[1][0], m.ns[1][0], m.count[1][1], m.ns[1][1]);
+	for (i = 0; i < 4; i++)
+		runs[i].has_stays = false;
+	domain_means(runs, 4, g, 2, &m);
+	CHECK(m.n == 0, "no run with a stay: %d domain states, want none (no domains.csv)", m.n);
+}
+
 void test_rank(void)
 {
 	test_tune_rank();
 	test_compare_figures();
+	test_compare_domains();
 }

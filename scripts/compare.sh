@@ -17,7 +17,8 @@
 # OUTDIR/GOVERNOR/ (OUTDIR/GOVERNOR/seed-N/ with repeats) are the run
 # directories (each with analysis/), and
 # OUTDIR/compare/ holds comparison.csv, residency.csv, rules.csv (the
-# replayed rules' energy on each governor's periods), summary.txt,
+# replayed rules' energy on each governor's periods), domains.csv (with
+# genpd's domains: their time in each state, per governor), summary.txt,
 # runs.txt (the run directories compared) and the plots.  A run that
 # fails stops the comparison: a failed run is never compared as if it had
 # succeeded.

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Plots of one comparison directory, written by idlesim-analyze compare:
 #   gnuplot -e "dir='DIR'; scenario='NAME'; plots='PLOTS_DIR'" compare.gp
-# makes DIR/energy.{png,svg}, DIR/residency.{png,svg} and DIR/rules.{png,svg}.
+# makes DIR/energy.{png,svg}, DIR/residency.{png,svg}, DIR/rules.{png,svg}
+# and, when the comparison wrote DIR/domains.csv, DIR/domains.{png,svg}.
 #
 # The energy plot has two panels.  Left, each governor's energy split into
 # the idle states' residency, the exit transitions and the busy time, on
@@ -26,6 +27,9 @@ runs = system(sprintf("awk -F, 'NR == 2 { print $2 }' '%s/decomposition.csv'", d
 emax = system(sprintf("awk -F, 'NR > 1 && $3 > m { m = $3 } END { print m / 1e6 }' '%s/decomposition.csv'", dir)) + 0
 dmax = system(sprintf("awk -F, 'NR > 2 { v = ($9 < 0 ? -$9 : $9) + $10; if (v > m) m = v } END { print m + 0 }' '%s/decomposition.csv'", dir)) + 0
 dmax = dmax > 0 ? dmax * 1.35 : 1
+# domains.csv, written for runs with genpd's domains only: a time column
+# per domain state, then as many count columns
+ndom = system(sprintf("test -s '%s/domains.csv' && head -1 '%s/domains.csv' | awk -F, '{print (NF - 1) / 2}' || echo 0", dir, dir)) + 0
 interval = runs > 1 ? sprintf("with the 95%% interval of %d paired runs", runs) : "1 run: no interval\n(REPEATS=n gives one)"
 
 do for [fmt in "png svg"] {
@@ -94,4 +98,16 @@ do for [fmt in "png svg"] {
 	set xtics rotate by -20
 	plot for [c=2:rcols] sprintf("%s/rules.csv", dir) using (column(c)/1e6):xtic(1) title sprintf("periods of %s", columnhead(c))
 	set xtics norotate
+
+	if (ndom > 0) {
+		set output sprintf("%s/domains.%s", dir, fmt)
+		set title sprintf("%s: time each PM domain spent powered off, by the state genpd chose at the last CPU (mean over runs)", scenario)
+		set ylabel "powered off (ms)"
+		set yrange [0:*]
+		set style histogram rowstacked
+		set boxwidth 0.7
+		# the deep end of the states' colours, one per domain state
+		plot for [c=2:ndom + 1] sprintf("%s/domains.csv", dir) using c:xtic(1) \
+			title columnheader(c) lc rgb state_colour(7 - (c - 2) % 8)
+	}
 }

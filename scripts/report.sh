@@ -110,6 +110,8 @@ for arg in "$@"; do
 	for p in "$cmp"/*.png "$cmp"/*.svg; do cp "$p" "$tmp/$scn-$(basename "$p")"; done
 	cp "$cmp/summary.txt" "$tmp/$scn-summary.txt"
 	for f in comparison decomposition phases; do cp "$cmp/$f.csv" "$tmp/$scn-$f.csv"; done
+	# runs with genpd's domains only
+	[ ! -f "$cmp/domains.csv" ] || cp "$cmp/domains.csv" "$tmp/$scn-domains.csv"
 	# the comparison's columns by their header's name; the baseline is row 1
 	awk -F, -v s="$scn" -v f="$cmp/comparison.csv" '
 	NR == 1 {
@@ -206,8 +208,17 @@ EOT
 		# why the governors differ, in the comparison's own sentences
 		sed -n 's/^  \([^ ].*: [+-][0-9.]* mJ (.*the largest part is .*\)$/\1/p' "$tmp/$s-summary.txt" |
 			esc | sed 's|^|<p class="why">|; s|$|</p>|'
-		for p in energy residency rules; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
-		svgs="<a href=\"$s-energy.svg\">energy</a>, <a href=\"$s-residency.svg\">residency</a>, <a href=\"$s-rules.svg\">rules</a>"
+		for p in energy residency; do echo "<img src=\"$s-$p.png\" alt=\"$s $p\">"; done
+		svgs="<a href=\"$s-energy.svg\">energy</a>, <a href=\"$s-residency.svg\">residency</a>"
+		data=
+		# beside the CPUs' states, the domains' that genpd chose
+		if [ -f "$tmp/$s-domains.png" ]; then
+			echo "<img src=\"$s-domains.png\" alt=\"$s time in each domain state\">"
+			svgs+=", <a href=\"$s-domains.svg\">domains</a>"
+			data=", <a href=\"$s-domains.csv\">domains.csv</a>"
+		fi
+		echo "<img src=\"$s-rules.png\" alt=\"$s rules\">"
+		svgs+=", <a href=\"$s-rules.svg\">rules</a>"
 		if [ -f "$tmp/$s-phases.png" ]; then
 			echo "<img src=\"$s-phases.png\" alt=\"$s energy per phase\">"
 			svgs+=", <a href=\"$s-phases.svg\">phases</a>"
@@ -218,7 +229,7 @@ EOT
 			svgs+=", <a href=\"$s-timeline-$g.svg\">timeline under $g</a>"
 		done
 		echo "<pre>$(esc <"$tmp/$s-summary.txt")</pre>"
-		echo "<p>Data: <a href=\"$s-comparison.csv\">comparison.csv</a>, <a href=\"$s-decomposition.csv\">decomposition.csv</a>, <a href=\"$s-phases.csv\">phases.csv</a>; SVG: $svgs.</p>"
+		echo "<p>Data: <a href=\"$s-comparison.csv\">comparison.csv</a>, <a href=\"$s-decomposition.csv\">decomposition.csv</a>, <a href=\"$s-phases.csv\">phases.csv</a>$data; SVG: $svgs.</p>"
 	done
 	[ ${#bnames[@]} -eq 0 ] || echo "<h2 id=\"board\">Board traces</h2>
 <p>Traces recorded elsewhere, priced under this SoC's description at fixed conditions (estimates, not measurements: each summary says what it cannot know), beside the baseline's run of the scenario named.</p>"

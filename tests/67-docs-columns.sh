@@ -6,7 +6,8 @@
 # comparison (compare/NAME.csv), made from the committed fixture, has its
 # header listed in the document, in order, under that name (a last item
 # "<state>_ms...", "<state>_share..." or "state0,state1,..." standing for
-# the per-state columns, "GOVERNOR..." for one column per governor).
+# the per-state columns, "GOVERNOR..." for one column per governor,
+# "<domain>:<state>..." for the domain states' time and count columns).
 # And its manifest keys are the keys the scripts write: every key that
 # scripts/run-guest.sh puts in a manifest, or that a script passes it
 # with --meta, is an item of the "Manifest keys" list, and every item's
@@ -22,7 +23,8 @@ doc = open(docpath).read()
 lists = {m.group(1): re.sub(r'\s+', '', m.group(2))
          for m in re.finditer(r'`((?:RUNDIR/analysis|compare)/[a-z_]+\.csv)`: `([^`]*)`', doc)}
 tail = {'<state>_ms...': r'state\d+_ms', '<state>_share...': r'state\d+_share',
-        '...': r'state\d+', 'GOVERNOR...': r'[^,]+'}
+        '...': r'state\d+', 'GOVERNOR...': r'[^,]+',
+        '<domain>:<state>...': r'(cluster\d+|soc):[^,]+'}
 bad = 0
 for prefix, d in (('RUNDIR/analysis', run), ('compare', cmp)):
     for f in sorted(glob.glob(d + '/*.csv')):

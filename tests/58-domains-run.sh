@@ -6,7 +6,9 @@
 # the run (meter and sysfs cross-checks), its price of the periods as run
 # is the driver's charge, and menu's rule replayed without the tick rule
 # chooses what the kernel chose; replayed with the tick always kept for a
-# masked state, as the manifest can ask, it does not.
+# masked state, as the manifest can ask, it does not.  Compared with a
+# teo run, each governor's time in the domains' states is the mean of its
+# runs' own, and plotted.
 . tests/lib/common.sh
 [ -x "${IDLESIM_ANALYZE:-}" ] || skip "the analysis is not built"
 d=$IDLESIM_SCRATCH/audio
@@ -51,5 +53,41 @@ expect_exit 0 "$IDLESIM_ANALYZE" run "$d-keep"
 keep=$(rule "$d-keep/analysis/rules.csv" lowest_power 5)
 awk -v k="$keep" -v a="$agree" 'BEGIN { exit !(k < a) }' ||
 	fail "replayed with the tick rule, menu still agrees ($keep) as well as without it ($agree)"
+
+# compared: each governor's time in each domain state, the mean of its
+# runs' own domains.csv (checked against the trace above).  A teo run of
+# the same seed, and copies of it labelled with the next seed, make
+# menu's mean that of two different runs and teo's that of one run twice.
+d2=$IDLESIM_SCRATCH/audio-teo
+IDLESIM_DOMAINS=genpd IDLESIM_MASKED_TICK=off scripts/run-scenario.sh audio teo "$d2" >"$d2.log" 2>&1 ||
+	{ tail -20 "$d2.log"; fail "audio under teo with genpd domains failed"; }
+seed=$(awk '$1 == "seed" { print $2 }' "$d/manifest")
+for g in menu teo; do
+	cp -a "$d2" "$d2-$g"
+	sed -i -e "s/^governor .*/governor $g/" -e "s/^seed .*/seed $((seed + 1))/" "$d2-$g/manifest"
+done
+c=$IDLESIM_SCRATCH/compare
+expect_exit 0 "$IDLESIM_ANALYZE" compare --out "$c" "$d" "$d2-menu" "$d2" "$d2-teo"
+want=$(awk -F, 'FNR == 1 { run++; next }
+	{ k = $2 ":" $7; if (!(k in seen)) { seen[k] = 1; key[++n] = k }
+	  g = run <= 2 ? "menu" : "teo"; ns[g, k] += $5; times[g, k] += $4 }
+	END { printf "governor"; for (i = 1; i <= n; i++) printf ",%s", key[i]
+	      for (i = 1; i <= n; i++) printf ",%s_count", key[i]; printf "\n"
+	      split("menu teo", gov, " ")
+	      for (j = 1; j <= 2; j++) {
+		printf "%s", gov[j]
+		for (i = 1; i <= n; i++) printf ",%.3f", ns[gov[j], key[i]] / 2 / 1e6
+		for (i = 1; i <= n; i++) printf ",%.1f", times[gov[j], key[i]] / 2
+		printf "\n" } }' "$d/analysis/domains.csv" "$d2-menu/analysis/domains.csv" \
+	"$d2/analysis/domains.csv" "$d2-teo/analysis/domains.csv")
+[ -s "$c/domains.csv" ] || fail "compare wrote no domains.csv for runs with domain stays"
+[ "$want" = "$(cat "$c/domains.csv")" ] ||
+	{ diff <(echo "$want") "$c/domains.csv"; fail "compare's domains.csv is not the means of the runs' (< runs, > compare)"; }
+grep -q '^domains, in the states genpd chose at the last CPU (mean over the runs):' "$c/summary.txt" ||
+	fail "compare's summary.txt does not show the domains' states"
+gnuplot -e "dir='$c'; scenario='audio'; plots='analysis/plots'" analysis/plots/compare.gp ||
+	fail "gnuplot failed on the comparison"
+[ -s "$c/domains.png" ] && [ -s "$c/domains.svg" ] || fail "no domains plot"
 note "$n domain power-offs; periods as run $model mJ (driver $driver mJ); replay agrees on $agree, $keep with the tick rule"
+note "compared, ms in each domain state: $(tail -n +2 "$c/domains.csv" | tr '\n' ' ')"
 echo ok

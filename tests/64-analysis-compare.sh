@@ -7,7 +7,8 @@
 # equal, energy ratio 1, every replayed rule's energy in rules.csv that of
 # the fixture's own analysis in both columns; runs of different scenario
 # files, a single governor and a governor with other seeds are refused
-# with a message and leave no output behind.
+# with a message and leave no output behind.  Runs without genpd's
+# domains have no domains.csv.
 . tests/lib/common.sh
 fx=tests/fixtures/menu_deepest-1s
 an=$IDLESIM_O/analysis/san/idlesim-analyze
@@ -16,6 +17,9 @@ fixture_analysis "$an"
 for f in comparison.csv residency.csv rules.csv decomposition.csv phases.csv summary.txt; do
 	[ -s "$s/cmp/$f" ] || fail "compare wrote no $f"
 done
+# the fixture ran without genpd's domains: nothing said of them
+[ ! -e "$s/cmp/domains.csv" ] || fail "a comparison without domain stays wrote domains.csv"
+! grep -q '^domains' "$s/cmp/summary.txt" || fail "summary.txt speaks of domains the runs did not have"
 
 # comparison.csv, by header name: the two rows alike, ratio 1
 col() {	# FILE ROW NAME

@@ -218,15 +218,20 @@ void compare_residency(const struct run *runs, const struct group *groups, int n
 void compare_domains(const struct domain_means *m, const struct group *groups, int ng,
 		     FILE *csv, FILE *txt)
 {
+	bool entered = false;
 	int i, j;
 
+	for (j = 0; j < ng; j++)
+		for (i = 0; i < m->n; i++)
+			entered |= m->count[j][i] > 0;
 	fprintf(csv, "governor");
 	for (i = 0; i < m->n; i++)
 		fprintf(csv, ",%s:%s", m->st[i].dname, m->st[i].name);
 	for (i = 0; i < m->n; i++)
 		fprintf(csv, ",%s:%s_count", m->st[i].dname, m->st[i].name);
 	fprintf(csv, "\n");
-	fprintf(txt, "\ndomains, in the states genpd chose at the last CPU (mean over the runs):\n");
+	fprintf(txt, "\ndomains, in the states genpd chose at the last CPU (mean over the runs)%s:\n",
+		entered ? "" : ", none entered");
 	for (j = 0; j < ng; j++) {
 		fprintf(csv, "%s", groups[j].governor);
 		for (i = 0; i < m->n; i++)

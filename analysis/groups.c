@@ -129,7 +129,8 @@ void domain_means(const struct run *runs, int nr_runs, const struct group *group
 	int i, j, k;
 
 	memset(m, 0, sizeof(*m));
-	for (i = 0; i < nr_runs && !runs[i].has_stays; i++)
+	/* genpd runs whose domains were never powered off show zeros */
+	for (i = 0; i < nr_runs && !runs[i].nr_domain_state_names; i++)
 		;
 	if (i == nr_runs)
 		return;

@@ -165,10 +165,20 @@ static void test_compare_domains(void)
 	CHECK(m.count[1][0] == 4 && m.ns[1][0] == 30e6 && m.count[1][1] == 0 && m.ns[1][1] == 0,
 	      "teo: %.1f times %.0f ns, %.1f times %.0f ns; want 4 times 30 ms, none",
 	      m.count[1][0], m.ns[1][0], m.count[1][1], m.ns[1][1]);
-	for (i = 0; i < 4; i++)
+	/* genpd on and never off is said, as zeros; no genpd, no domains.csv */
+	for (i = 0; i < 4; i++) {
 		runs[i].has_stays = false;
+		memset(runs[i].dom_count, 0, sizeof(runs[i].dom_count));
+		memset(runs[i].dom_ns, 0, sizeof(runs[i].dom_ns));
+	}
 	domain_means(runs, 4, g, 2, &m);
-	CHECK(m.n == 0, "no run with a stay: %d domain states, want none (no domains.csv)", m.n);
+	CHECK(m.n == 2 && m.count[0][0] == 0 && m.ns[1][1] == 0,
+	      "genpd, no stay: %d domain states, %.1f times, %.0f ns; want 2, zeros",
+	      m.n, m.count[0][0], m.ns[1][1]);
+	for (i = 0; i < 4; i++)
+		runs[i].nr_domain_state_names = 0;
+	domain_means(runs, 4, g, 2, &m);
+	CHECK(m.n == 0, "no domain states: %d, want none (no domains.csv)", m.n);
 }
 
 void test_rank(void)

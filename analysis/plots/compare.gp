@@ -30,6 +30,8 @@ dmax = dmax > 0 ? dmax * 1.35 : 1
 # domains.csv, written for runs with genpd's domains only: a time column
 # per domain state, then as many count columns
 ndom = system(sprintf("test -s '%s/domains.csv' && head -1 '%s/domains.csv' | awk -F, '{print (NF - 1) / 2}' || echo 0", dir, dir)) + 0
+# genpd on, no domain ever powered off: said, on an axis of its own
+doff = ndom > 0 ? system(sprintf("awk -F, -v n=%d 'NR > 1 { for (i = 2; i <= n + 1; i++) s += $i } END { print s + 0 }' '%s/domains.csv'", ndom, dir)) + 0 : 0
 interval = runs > 1 ? sprintf("with the 95%% interval of %d paired runs", runs) : "1 run: no interval\n(REPEATS=n gives one)"
 
 do for [fmt in "png svg"] {
@@ -103,11 +105,13 @@ do for [fmt in "png svg"] {
 		set output sprintf("%s/domains.%s", dir, fmt)
 		set title sprintf("%s: time each PM domain spent powered off, by the state genpd chose at the last CPU (mean over runs)", scenario)
 		set ylabel "powered off (ms)"
-		set yrange [0:*]
+		if (doff > 0) { set yrange [0:*] } else { set yrange [0:1]; \
+			set label 1 "no domain was powered off in any run" at graph 0.5, 0.5 center }
 		set style histogram rowstacked
 		set boxwidth 0.7
 		# the deep end of the states' colours, one per domain state
 		plot for [c=2:ndom + 1] sprintf("%s/domains.csv", dir) using c:xtic(1) \
 			title columnheader(c) lc rgb state_colour(7 - (c - 2) % 8)
+		unset label 1
 	}
 }

@@ -282,7 +282,8 @@ void simsoc_domains_exit(void);
 void simsoc_domains_update(const struct simsoc_params *p);
 bool simsoc_domains_active(void);
 int simsoc_nr_cpu_states(void);
-void simsoc_domain_enter(u32 busy_blocks, struct simsoc_domain_time *before);
+void simsoc_domain_enter(u32 busy_blocks, const s64 *exit_ns, const s64 *res_ns,
+			 struct simsoc_domain_time *before);
 int simsoc_domain_exit(u64 t_wake, struct simsoc_domain_time *spent);
 
 #endif /* _SIMSOC_H */

@@ -36,10 +36,12 @@
  * and simsoc_main.c trims it to the CPU's WFI.  The CPU that powers a
  * domain on pays the domain state's exit latency.
  *
- * genpd's governor judges by static figures (genpd_power_state): they are
- * those of the published controls, updated whenever controls are
- * published, not per period (no jitter).  For the SoC domain they are the
- * slowest of its kinds of cluster.
+ * genpd's governor judges by its domain states' figures (genpd_power_state).
+ * Each CPU sets them from its own period before it votes, under the
+ * genpd's lock, so the governor, which runs in the last CPU's vote, judges
+ * by that CPU's period, jitter included, as ->power_off() judges by its
+ * blocks.  Before any CPU has voted they are the published controls', for
+ * the SoC domain the slowest of its kinds of cluster.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -416,15 +418,39 @@ static void simsoc_pd_read(struct simsoc_pd_cpu *pc, struct simsoc_domain_time *
 	}
 }
 
+/* The governor's figures for a domain, from the voting CPU's period */
+static void simsoc_pd_period(struct simsoc_pd *pd, const s64 *exit_ns,
+			     const s64 *res_ns)
+{
+	int i;
+
+	if (!pd)
+		return;
+	/* IRQs are off in the idle path: genpd's own IRQ-safe lock */
+	spin_lock(&pd->genpd.slock);
+	for (i = 0; i < pd->genpd.state_count; i++) {
+		pd->states[i].power_on_latency_ns = exit_ns[pd->first + i];
+		pd->states[i].residency_ns = res_ns[pd->first + i];
+	}
+	spin_unlock(&pd->genpd.slock);
+}
+
 /**
  * simsoc_domain_enter() - vote for the CPU's domains, before WFI
  * @busy_blocks: the blocks busy in this CPU's period
+ * @exit_ns: this period's exit latency of each state, by description index
+ * @res_ns: this period's target residency of each state
  * @before: filled in with the domains' counts before the vote
  */
-void simsoc_domain_enter(u32 busy_blocks, struct simsoc_domain_time *before)
+void simsoc_domain_enter(u32 busy_blocks, const s64 *exit_ns, const s64 *res_ns,
+			 struct simsoc_domain_time *before)
 {
 	struct simsoc_pd_cpu *pc = this_cpu_ptr(&simsoc_pd_cpus);
+	struct simsoc_pd *cl, *soc;
 
+	simsoc_pd_pair(pc, &cl, &soc);
+	simsoc_pd_period(cl, exit_ns, res_ns);
+	simsoc_pd_period(soc, exit_ns, res_ns);
 	simsoc_pd_read(pc, before);
 	pc->busy_blocks = busy_blocks;
 	pc->woke = -1;

@@ -383,7 +383,7 @@ static int simsoc_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	WRITE_ONCE(pc->in_idle, entered);
 	t0 = simsoc_now();
 	if (votes)
-		simsoc_domain_enter(pc->busy_blocks, &dt);
+		simsoc_domain_enter(pc->busy_blocks, pc->exit_ns, pc->res_ns, &dt);
 	ct_idle_enter();
 	dsb(sy);
 	wfi();

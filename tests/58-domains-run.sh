@@ -8,7 +8,7 @@
 # chooses what the kernel chose; replayed with the tick always kept for a
 # masked state, as the manifest can ask, it does not.  Compared with a
 # teo run, each governor's time in the domains' states is the mean of its
-# runs' own, and plotted.
+# runs' own, and plotted.  genpd judges by the last CPU's period.
 . tests/lib/common.sh
 [ -x "${IDLESIM_ANALYZE:-}" ] || skip "the analysis is not built"
 d=$IDLESIM_SCRATCH/audio
@@ -88,6 +88,50 @@ grep -q '^domains, in the states genpd chose at the last CPU (mean over the runs
 gnuplot -e "dir='$c'; scenario='audio'; plots='analysis/plots'" analysis/plots/compare.gp ||
 	fail "gnuplot failed on the comparison"
 [ -s "$c/domains.png" ] && [ -s "$c/domains.svg" ] || fail "no domains plot"
+
+# genpd judges a domain state by the period of the CPU whose vote powers
+# the domain off: with exit latencies jittered by up to 50 % around
+# cluster-off's 1.6 ms and a 2 ms CPU latency request, no cluster-off may
+# follow a last CPU's period whose exit latency exceeds 2 ms.  Judged by
+# the published figures, genpd took cluster-off in such periods too.
+j=$IDLESIM_SCRATCH/jitter
+cat >"$j.ini" <<'INI'
+[scenario]
+name = genpd-jitter
+description = genpd under per-period exit latencies: jitter 50 %, a 2 ms latency request
+duration = 4s
+cpus = 2
+seed = 3001
+latency_budget = 2ms
+latency_qos = yes
+settle = 500ms
+[thread ticker]
+[phase tick]
+duration = rest
+arrival = periodic
+period = 20ms
+busy = 1ms
+hw = jitter_pct=50
+INI
+IDLESIM_DOMAINS=genpd scripts/run-scenario.sh "$j.ini" menu "$j" >"$j.log" 2>&1 ||
+	{ tail -20 "$j.log"; fail "the jitter scenario under genpd failed"; }
+read -r offs over dearer < <(trace-cmd report -i "$j/results/trace.dat" 2>/dev/null | awk '
+	function fields() { for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
+	/simsoc_period:/ {
+		for (i = 1; i <= NF; i++) if ($i ~ /^cpu=/) cpu = substr($i, 5)
+		for (i = 1; i <= NF; i++) if ($i ~ /^exit_latency_ns=/) break
+		exit3[cpu] = $(i + 3)
+		over += exit3[cpu] > 2000000; periods++
+		next
+	}
+	/simsoc_domain:/ { delete f; fields(); if (f["state"] == 3) { offs++; dearer += exit3[f["cpu"]] > 2000000 } }
+	END { printf "%d %.3f %d\n", offs, periods ? over / periods : 0, dearer }')
+[ "${offs:-0}" -ge 10 ] || fail "only ${offs:-0} cluster-off power-offs under the jitter: nothing to judge"
+awk -v o="$over" 'BEGIN { exit !(o >= 0.1) }' ||
+	fail "only a share of $over of the periods has cluster-off's exit above 2 ms: the jitter does not reach"
+[ "$dearer" -eq 0 ] ||
+	fail "$dearer of $offs cluster-off power-offs followed a last CPU's period whose exit latency exceeds the 2 ms request"
 note "$n domain power-offs; periods as run $model mJ (driver $driver mJ); replay agrees on $agree, $keep with the tick rule"
+note "jitter 50 %, 2 ms request: $offs cluster-offs, none after a period dearer than 2 ms ($over of the periods are)"
 note "compared, ms in each domain state: $(tail -n +2 "$c/domains.csv" | tr '\n' ' ')"
 echo ok

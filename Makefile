@@ -99,8 +99,9 @@ SERIES_FILES := $(SRC)/kernel-patches/series \
 	$(addprefix $(SRC)/kernel-patches/,$(shell sed -e 's/\#.*//' $(SRC)/kernel-patches/series 2>/dev/null))
 
 # Reproducible kernel builds: no host name or date in the image.
-# the host tools' own makes: quiet about what is up to date, unless V=1
-SUBMAKE = $(MAKE) $(if $(filter 1,$(V)),,-s)
+# the host tools' own makes: quiet about what is up to date, unless V=1;
+# on JOBS cores unless this make shares its own (make -jN)
+SUBMAKE = $(MAKE) $(if $(filter 1,$(V)),,-s) $(if $(findstring -j,$(MAKEFLAGS)),,-j$(JOBS))
 KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc") \
 	KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_USER=idlesim \

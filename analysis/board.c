@@ -365,15 +365,47 @@ static int cl_event_cmp(const void *a, const void *b)
 }
 
 /*
+ * Under OS-initiated PSCI a CPU's request names a cluster or SoC state only
+ * when it is the last of its cluster (psci_state() has put that state in
+ * its period): while the cluster is idle that state is the cluster's,
+ * whatever the shallower states of the CPUs that went idle before.
+ */
+static int psci_cluster_state(const struct board *b, const int *state, const int *cl_of,
+			      int k, int inferred)
+{
+	int cpu, dom = -1;
+
+	if (inferred < 0 || !b->psci_domain)
+		return inferred;
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		if (cl_of[cpu] == k && state[cpu] >= 0 &&
+		    b->soc.state[state[cpu]].off >= SOC_OFF_CLUSTER && state[cpu] > dom)
+			dom = state[cpu];
+	return dom >= 0 ? dom : inferred;
+}
+
+/* @from..@to clipped to the window priced */
+static uint64_t in_window(const struct board *b, uint64_t from, uint64_t to)
+{
+	from = from > b->t0 ? from : b->t0;
+	to = to < b->t1 ? to : b->t1;
+	return to > from ? to - from : 0;
+}
+
+/*
  * The clusters' states, as a run's clusters.csv gives them (run.c) and
  * idlestat does: while every CPU of a cluster that the trace shows is
- * idle, the cluster is in the shallowest of their states.  A CPU is busy
- * until its first idle entry.  Time is counted inside the window, an
- * entry into a cluster state when it happens there.
+ * idle, the cluster is in the shallowest of their states, or in the
+ * cluster or SoC state a PSCI request named (psci_cluster_state()); the
+ * time the two differ is the inference's error, b->psci_inferred_ns.  A
+ * CPU is busy until its first idle entry.  Time is counted inside the
+ * window, an entry into a cluster state when it happens there.
  */
 static int board_clusters(struct board *b)
 {
 	int state[MAX_CPUS], cl_of[MAX_CPUS];
+	bool differs[MAX_CPUS] = { false };
+	uint64_t differs_since[MAX_CPUS] = { 0 };
 	struct cl_event *ev;
 	size_t n, m = 0;
 	int cpu, k;
@@ -399,22 +431,23 @@ static int board_clusters(struct board *b)
 	qsort(ev, m, sizeof(*ev), cl_event_cmp);
 	cluster_states_init(&b->cl);
 	for (n = 0; n < m; n++) {
-		int min, old;
+		int min, old, inferred;
 		uint64_t since;
 
 		state[ev[n].cpu] = ev[n].state;
 		k = cl_of[ev[n].cpu];
-		min = cluster_state_of(state, cl_of, k);
+		inferred = cluster_state_of(state, cl_of, k);
+		min = psci_cluster_state(b, state, cl_of, k, inferred);
+		if (differs[k] != (min != inferred)) {
+			if (differs[k])
+				b->psci_inferred_ns += in_window(b, differs_since[k], ev[n].ts);
+			differs[k] = min != inferred;
+			differs_since[k] = ev[n].ts;
+		}
 		if (!cluster_states_move(&b->cl, k, min, ev[n].ts, &old, &since))
 			continue;
-		/* the stay, clipped to the window */
-		if (old >= 0) {
-			uint64_t from = since > b->t0 ? since : b->t0;
-			uint64_t to = ev[n].ts < b->t1 ? ev[n].ts : b->t1;
-
-			if (to > from)
-				b->cl.ns[k][old] += to - from;
-		}
+		if (old >= 0)
+			b->cl.ns[k][old] += in_window(b, since, ev[n].ts);
 		if (min >= 0 && ev[n].ts > b->t0 && ev[n].ts <= b->t1)
 			b->cl.count[k][min]++;
 	}
@@ -570,6 +603,9 @@ static void print_psci(const struct board *b, FILE *fp)
 		fprintf(fp, "; WARNING: %llu of those entered while another CPU of the cluster was busy by its cpu_idle events (events lost, or CPUs numbered otherwise)",
 			(unsigned long long)b->psci_alone);
 	fprintf(fp, "\n");
+	if (b->psci_domain)
+		fprintf(fp, "  the clusters' states are the PSCI requests'; from cpu_idle alone (the shallowest CPU's state) %.3f ms of them would have been put in another state\n",
+			b->psci_inferred_ns / 1e6);
 }
 
 void board_print(const struct board *b, FILE *fp)
@@ -606,8 +642,10 @@ void board_print(const struct board *b, FILE *fp)
 				(double)b->st[cpu][i].total_ns / 1e6, b->st[cpu][i].energy_nj / 1e6);
 	print_idle_miss(b, fp);
 	print_psci(b, fp);
-	fprintf(fp, "  %-11s %-15s %9s %12s   (a cluster is in the shallowest state of its CPUs while all are idle)\n",
-		"cluster", "state", "count", "total_ms");
+	fprintf(fp, "  %-11s %-15s %9s %12s   (while all its CPUs are idle a cluster is in %s)\n",
+		"cluster", "state", "count", "total_ms",
+		b->psci_domain ? "the cluster or SoC state a PSCI request named, else the shallowest of theirs" :
+		"the shallowest of their states");
 	for (k = 0; k < b->nr_cl; k++)
 		for (i = 0; i < s->nr_states; i++)
 			if (b->cl.count[k][i] || b->cl.ns[k][i])

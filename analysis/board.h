@@ -64,6 +64,8 @@ struct board {
 	 */
 	uint64_t psci_periods, psci_moved, psci_domain, psci_alone;
 	bool psci_unpriced;		/* events, but the description gives no psci= */
+	/* time a cluster's PSCI state was not the shallowest of its CPUs' */
+	uint64_t psci_inferred_ns;
 	int trace_cpus;			/* the trace's header; text: 1 + the highest CPU seen */
 	uint64_t idle_miss[MAX_CPUS][MAX_STATES][2], idle_misses;
 	/* derived */

@@ -189,6 +189,14 @@ expect_exit 0 "$an" board --soc socs/sdm845-mtp.soc --window all --out "$IDLESIM
 expect_grep "psci_domain_idle_enter in 4 periods: 2 priced in another state than cpu_idle's, 2 in a cluster or SoC state; WARNING: 1 of those entered while another CPU of the cluster was busy" "$out" "the PSCI states"
 [ "$(awk -F, '$1 == 1 && $13 == "cluster-sleep" { print $3 }' "$IDLESIM_SCRATCH/psci/states.csv")" = 2 ] ||
 	fail "CPU 1's periods with cluster-sleep's parameter not priced as cluster-sleep: $(cat "$IDLESIM_SCRATCH/psci/states.csv")"
+# the cluster's state is the last CPU's request while both are idle, from
+# CPU 1's entry at 1.002 s to CPU 0's exit at 1.020001 s; the shallowest
+# CPU's state, cpu_idle's inference, would have said cpu-sleep
+[ "$(awk -F, '$1 == 0 && $6 == "cluster-sleep" { print $3 "," $4 }' "$IDLESIM_SCRATCH/psci/clusters.csv")" = 1,18001000 ] ||
+	fail "the cluster is not in cluster-sleep for the 18.001 ms both CPUs idle after CPU 1's request: $(cat "$IDLESIM_SCRATCH/psci/clusters.csv")"
+[ "$(awk -F, '$1 == 0 && $6 == "cpu-sleep" { print $4 }' "$IDLESIM_SCRATCH/psci/clusters.csv")" = 0 ] ||
+	fail "the cluster is still put in the shallowest CPU's state: $(cat "$IDLESIM_SCRATCH/psci/clusters.csv")"
+expect_grep "from cpu_idle alone \(the shallowest CPU's state\) 18.001 ms of them would have been put in another state" "$out" "the inference checked against the PSCI requests"
 sed 's/0x4100c244/0x4100c344/' "$psci" >"$IDLESIM_SCRATCH/psci-bad.txt"
 expect_exit 1 "$an" board --soc socs/sdm845-mtp.soc --window all "$IDLESIM_SCRATCH/psci-bad.txt"
 expect_grep "CPU 1 asked the firmware for PSCI state 0x4100c344 \(psci_domain_idle_enter\), which no state of \[cluster little\] in socs/sdm845-mtp.soc has; its psci=: cpu-sleep 0x40000004 cluster-sleep 0x4100c244" "$out" "a PSCI state the description lacks"

@@ -38,7 +38,7 @@ static const char usage[] =
 "always come from the device tree.  OLD's [block] sections are appended,\n"
 "each after a blank line.  Nothing else of OLD is kept.\n";
 
-struct group {			/* CPUs of one cpu-map cluster, all alike */
+struct group {			/* CPUs of one cluster, all alike */
 	int first, n;
 	enum dtr_off off[DTR_MAX_STATES];
 	const char *why[DTR_MAX_STATES];
@@ -135,7 +135,7 @@ static bool same_cpu(const struct dtr *dt, const struct dtr_cpu *a,
  * Some device trees give dynamic-power-coefficient to one CPU of each
  * cluster only (hi3660, r8a77951): the energy model then has it for that
  * CPU's frequency domain, which is the whole cluster.  A CPU without one
- * takes that of an alike CPU of its cpu-map cluster (same compatible and
+ * takes that of an alike CPU of its cluster (same compatible and
  * OPP table), so that the cluster is not split in two kinds, and its
  * cluster states made SoC states, by a property the others share.
  */
@@ -161,7 +161,7 @@ static void share_dpc(struct dtr *dt)
 }
 
 /*
- * Groups: runs of alike CPUs of one cpu-map cluster.  A cluster of unlike
+ * Groups: runs of alike CPUs of one cluster (dt-read.h).  A cluster of unlike
  * CPUs (sdm845's one DynamIQ cluster of four silver and four gold cores)
  * becomes several [cluster] sections, and a state of its cluster domain,
  * which needs all of them idle, is an SoC state for the description.
@@ -185,7 +185,8 @@ static int make_groups(struct imp *im)
 			if (dt->cpu[j].dt_cluster == dt->cpu[i].dt_cluster &&
 			    dt->cpu[i - 1].dt_cluster != dt->cpu[i].dt_cluster)
 				return dtr_bad(dt, dt->cpu[i].node, NULL,
-					       "its cpu-map cluster's CPUs are not consecutive in reg order, as a description numbers them");
+					       "its %s's CPUs are not consecutive in reg order, as a description numbers them",
+					       dt->by_domains ? "PSCI cluster domain" : "cpu-map cluster");
 		im->g[im->ng++] = (struct group){ .first = i, .n = 1 };
 	}
 	for (k = 0; k < im->ng; k++) {
@@ -663,13 +664,15 @@ static void write_clusters(struct imp *im)
 		emit(im, NULL, "[cluster %s]", s->name);
 		for (i = 0; i < dt->ncpus; i++)
 			whole += dt->cpu[i].dt_cluster == c->dt_cluster;
-		snprintf(cm, sizeof(cm), "%s%s", dt->cluster_node[c->dt_cluster] < 0 ?
+		snprintf(cm, sizeof(cm), "%s%s%s", dt->cluster_node[c->dt_cluster] < 0 ?
 			 "no /cpus/cpu-map: one cluster" :
 			 dtr_path(dt, dt->cluster_node[c->dt_cluster]),
+			 dt->by_domains ? ", the PSCI cluster domain (no /cpus/cpu-map)" : "",
 			 whole != g->n ? ", with CPUs of other kinds" : "");
 		emit(im, cm, "cpus = %d", g->n);
 		if (s->count > 1)
-			emit(im, "alike cpu-map clusters in a row", "count = %d", s->count);
+			emit(im, dt->by_domains ? "alike PSCI cluster domains in a row" :
+			     "alike cpu-map clusters in a row", "count = %d", s->count);
 		emit(im, NULL, "active_leak = ?");
 		need(im, "active_leak", "not in the device tree (no leakage figures)");
 		write_opps(im, s, c);

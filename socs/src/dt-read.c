@@ -359,10 +359,7 @@ static int read_topology(struct dtr *dt, int cpus)
 	int i, rc;
 
 	if (map < 0) {
-		dt->nclusters = 1;
-		dt->cluster_node[0] = -1;
-		for (i = 0; i < dt->ncpus; i++)
-			dt->cpu[i].dt_cluster = 0;
+		dtr_domain_clusters(dt, false);
 		return 0;
 	}
 	rc = walk_map(dt, map);
@@ -372,6 +369,7 @@ static int read_topology(struct dtr *dt, int cpus)
 		if (dt->cpu[i].dt_cluster < 0)
 			return dtr_bad(dt, dt->cpu[i].node, NULL,
 				       "not in %s", dtr_path(dt, map));
+	dtr_domain_clusters(dt, true);
 	return 0;
 }
 
@@ -396,18 +394,6 @@ static int read_domains(struct dtr *dt, struct dtr_cpu *c)
 				&d);
 	}
 	return rc;
-}
-
-static uint64_t domain_span(const struct dtr *dt, int dom)
-{
-	uint64_t span = 0;
-	int i, j;
-
-	for (i = 0; i < dt->ncpus; i++)
-		for (j = 0; j < dt->cpu[i].ndomains; j++)
-			if (dt->cpu[i].domain[j] == dom)
-				span |= 1ULL << i;
-	return span;
 }
 
 /*
@@ -448,7 +434,7 @@ static int add_state(struct dtr *dt, struct dtr_cpu *c, int node, int dom,
 {
 	struct dtr_state *s;
 	const char *prop = dom < 0 ? "cpu-idle-states" : "domain-idle-states";
-	int rc, i;
+	int rc;
 
 	if (!available(dt, node))
 		return 0;
@@ -483,26 +469,19 @@ static int add_state(struct dtr *dt, struct dtr_cpu *c, int node, int dom,
 		s->off = flat_kind(dt, node, &s->why);
 		return 0;
 	}
-	/*
-	 * The rule: a domain of one CPU is the core's; the first one up that
-	 * holds several CPUs is the cluster's; those above it are the SoC's.
-	 */
-	s->span = domain_span(dt, dom);
-	for (i = 0; i < d; i++) {
-		uint64_t below = domain_span(dt, c->domain[i]);
-
-		if (below & (below - 1))
-			break;
-	}
-	if (!(s->span & (s->span - 1))) {
+	/* Below the CPU's cluster domain the core's, above it the SoC's. */
+	s->span = dtr_domain_span(dt, dom);
+	if (d < c->cluster_level) {
 		s->off = DTR_CORE;
 		s->why = "its power domain holds one CPU";
-	} else if (i == d) {
-		s->off = DTR_CLUSTER;
-		s->why = "the first power domain up that holds several CPUs";
-	} else {
+	} else if (d > c->cluster_level) {
 		s->off = DTR_SOC;
 		s->why = "a power domain above the cluster's";
+	} else {
+		s->off = DTR_CLUSTER;
+		s->why = s->span & (s->span - 1) ?
+			 "the first power domain up that holds several CPUs" :
+			 "the parent of its CPU's own power domain: a cluster of one CPU";
 	}
 	return 0;
 }
@@ -533,7 +512,7 @@ static int read_states(struct dtr *dt, int ci)
 	}
 	if (rc)
 		return rc;
-	/* A cpu-idle-states entry needs its cpu-map cluster, or everyone. */
+	/* A cpu-idle-states entry needs its cluster, or everyone. */
 	for (i = 0; i < c->nstates; i++) {
 		struct dtr_state *s = &c->state[i];
 

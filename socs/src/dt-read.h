@@ -2,8 +2,9 @@
 /*
  * dt-read: what `idlesim-soc import` takes from a flattened device tree:
  * the CPUs, their idle states, operating points, dynamic power
- * coefficient and EAS energy costs, and the cpu-map clusters.  Only
- * libfdt reads the blob; a .dts is compiled by cpp and dtc first.
+ * coefficient and EAS energy costs, and the clusters: cpu-map's, else
+ * the PSCI power-domain hierarchy's.  Only libfdt reads the blob; a .dts
+ * is compiled by cpp and dtc first.
  */
 #ifndef IDLESIM_DT_READ_H
 #define IDLESIM_DT_READ_H
@@ -66,6 +67,8 @@ struct dtr_cpu {
 	struct dtr_state state[DTR_MAX_STATES];
 	int ndomains;
 	int domain[DTR_MAX_DOMAINS];	/* its power domains, own first */
+	int cluster_level;	/* domain[] index of its cluster's, ndomains:
+				 * none (dt-domains.c) */
 	int opp_table;		/* operating-points-v2 target, or the CPU
 				 * node itself for legacy operating-points;
 				 * -1: none */
@@ -83,13 +86,19 @@ struct dtr {
 	int ncpus;
 	struct dtr_cpu cpu[DTR_MAX_CPUS];	/* in reg order */
 	int nclusters;
-	int cluster_node[DTR_MAX_CPUS];	/* cpu-map clusters; -1: no cpu-map */
+	int cluster_node[DTR_MAX_CPUS];	/* cpu-map clusters, or the PSCI
+					 * cluster domains when by_domains;
+					 * -1: neither, one cluster */
+	bool by_domains;
 };
 
 /* Returns 0, 1 when a tool could not run, 2 when the input is bad. */
 int dtr_load(struct dtr *dt, const char *file, char **incdirs, int nincdirs);
 int dtr_read(struct dtr *dt);
 void dtr_free(struct dtr *dt);
+
+uint64_t dtr_domain_span(const struct dtr *dt, int dom);
+void dtr_domain_clusters(struct dtr *dt, bool have_map);
 
 int dtr_read_opps(struct dtr *dt, int table, struct dtr_opps *o);
 int dtr_read_costs(struct dtr *dt, int node, struct dtr_costs *c);

@@ -1,0 +1,108 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# import-dt-check.sh TOOL OUTDIR: imports of small device trees written
+# here, for what no shipped board shows: clusters that only the PSCI
+# power-domain hierarchy defines, and that hierarchy against a cpu-map
+# that disagrees.  Needs cpp and dtc, as the importer does; no kernel tree.
+set -u
+tool=${1:?usage: import-dt-check.sh TOOL OUTDIR} out=${2:?}
+mkdir -p "$out"
+fail=0
+bad() { echo "$*" >&2; fail=1; }
+
+# import NAME: $out/NAME.dts to $out/NAME.soc and $out/NAME.log, exit 0
+import() {
+	"$tool" import "$out/$1.dts" >"$out/$1.soc" 2>"$out/$1.log" ||
+		{ bad "import of $1.dts failed:"; cat "$out/$1.log" >&2; }
+}
+
+# The '?' of an import filled as a person would, so that check can judge
+# the rest: the booting CPU as the file suggests, powers halving with depth.
+fill() {
+	local lc
+	lc=$(sed -n 's/^# first of \/cpus: linux_cpus = //p' "$1")
+	sed -e "s/^linux_cpus = ?/linux_cpus = $lc/" \
+	    -e 's/^active_leak = ?/active_leak = 10mW/' \
+	    -e 's/^opp = ? ? core=? cluster=?/opp = 1000MHz 900mV core=80mW cluster=20mW/' \
+	    -e 's/ leak=? leak_doubling=?/ leak=1000uW leak_doubling=20C/' "$1" |
+	awk '/^state WFI = /{ p = 32000 }
+	     /^state .*power=\?/{ sub(/power=\?/, "power=" p "uW"); p = int(p / 2) }
+	     { print }'
+}
+
+# the [cluster] headers of FILE with their cpus and count lines, one line
+sections() {
+	sed -n '/^\[cluster /p; /^cpus = /p; /^count = /p' "$1" | sed 's/  #.*//' | tr '\n' ' '
+}
+
+# the off = of [state NAME] in FILE
+off() { sed -n "/^\[state $2\]/,/^\[/s/^off = \([a-z]*\).*/\1/p" "$1"; }
+
+# Two clusters, little and big, and a system domain above them, in the
+# hierarchical PSCI layout (psci.yaml) and no cpu-map: cpuidle-psci-domain
+# makes a genpd per node, each CPU's the child of its cluster's.
+cat >"$out/pd.dts" <<'EOF'
+/dts-v1/;
+/ {
+	model = "two clusters by PSCI domains";
+	#address-cells = <2>;
+	#size-cells = <2>;
+	psci {
+		compatible = "arm,psci-1.0";
+		method = "smc";
+		PD0: power-domain-cpu0 { #power-domain-cells = <0>; power-domains = <&PDC0>; domain-idle-states = <&CPU_OFF>; };
+		PD1: power-domain-cpu1 { #power-domain-cells = <0>; power-domains = <&PDC0>; domain-idle-states = <&CPU_OFF>; };
+		PD2: power-domain-cpu2 { #power-domain-cells = <0>; power-domains = <&PDC1>; domain-idle-states = <&CPU_OFF>; };
+		PD3: power-domain-cpu3 { #power-domain-cells = <0>; power-domains = <&PDC1>; domain-idle-states = <&CPU_OFF>; };
+		PDC0: power-domain-cluster0 { #power-domain-cells = <0>; power-domains = <&PDS>; domain-idle-states = <&CL_OFF>; };
+		PDC1: power-domain-cluster1 { #power-domain-cells = <0>; power-domains = <&PDS>; domain-idle-states = <&CL_OFF>; };
+		PDS: power-domain-system { #power-domain-cells = <0>; domain-idle-states = <&SYS_SLEEP>; };
+	};
+	cpus {
+		#address-cells = <1>;
+		#size-cells = <0>;
+		/*CPU-MAP*/
+		idle-states {
+			entry-method = "psci";
+			CPU_OFF: cpu-off { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x40000003>; entry-latency-us = <30>; exit-latency-us = <30>; min-residency-us = <200>; };
+		};
+		domain-idle-states {
+			CL_OFF: cluster-off { compatible = "domain-idle-state"; arm,psci-suspend-param = <0x41000043>; entry-latency-us = <300>; exit-latency-us = <500>; min-residency-us = <2000>; };
+			SYS_SLEEP: system-sleep { compatible = "domain-idle-state"; arm,psci-suspend-param = <0x42000443>; entry-latency-us = <1000>; exit-latency-us = <2000>; min-residency-us = <9000>; };
+		};
+		c0: cpu@0 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x0>; power-domains = <&PD0>; power-domain-names = "psci"; };
+		c1: cpu@1 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x1>; power-domains = <&PD1>; power-domain-names = "psci"; };
+		c2: cpu@100 { device_type = "cpu"; compatible = "arm,cortex-a72"; reg = <0x100>; power-domains = <&PD2>; power-domain-names = "psci"; };
+		c3: cpu@101 { device_type = "cpu"; compatible = "arm,cortex-a72"; reg = <0x101>; power-domains = <&PD3>; power-domain-names = "psci"; };
+	};
+};
+EOF
+import pd
+sects=$(sections "$out/pd.soc")
+[ "$sects" = "[cluster a53] cpus = 2 [cluster a72] cpus = 2 " ] ||
+	bad "pd.dts: sections '$sects', expected a53 and a72 of 2 CPUs each (one per PSCI cluster domain)"
+grep -q '^cpus = 2  # /psci/power-domain-cluster1, the PSCI cluster domain' "$out/pd.soc" ||
+	bad "pd.dts: the a72 cluster does not cite its PSCI cluster domain"
+[ "$(off "$out/pd.soc" cpu-off) $(off "$out/pd.soc" cluster-off) $(off "$out/pd.soc" system-sleep)" = "core cluster soc" ] ||
+	bad "pd.dts: cpu-off, cluster-off, system-sleep are not off = core, cluster, soc"
+fill "$out/pd.soc" >"$out/pd-filled.soc"
+"$tool" check "$out/pd-filled.soc" || bad "pd.dts: the filled import does not pass check"
+
+# Four alike CPUs: still two clusters, not one of four.
+sed 's/cortex-a72/cortex-a53/' "$out/pd.dts" >"$out/pd-alike.dts"
+import pd-alike
+sects=$(sections "$out/pd-alike.soc")
+[ "$sects" = "[cluster a53] cpus = 2 count = 2 " ] ||
+	bad "pd-alike.dts: sections '$sects', expected one a53 of 2 CPUs, count = 2"
+[ $fail -eq 0 ] && echo "          PSCI domains alone: one [cluster] per cluster domain, its states off = cluster"
+
+# The same with a cpu-map of one cluster over all four: cpu-map wins, said.
+sed 's|/\*CPU-MAP\*/|cpu-map { cluster0 { core0 { cpu = <\&c0>; }; core1 { cpu = <\&c1>; }; core2 { cpu = <\&c2>; }; core3 { cpu = <\&c3>; }; }; };|' \
+	"$out/pd.dts" >"$out/pdmap.dts"
+import pdmap
+grep -q "^$out/pdmap.dts: warning: /cpus/cpu-map/cluster0 holds /cpus/cpu@0 and /cpus/cpu@100, which the PSCI domains put in two clusters (/psci/power-domain-cluster0, /psci/power-domain-cluster1); cpu-map's clusters kept$" "$out/pdmap.log" ||
+	bad "pdmap.dts: no warning of cpu-map and the PSCI domains disagreeing"
+grep -q '^cpus = 2  # /cpus/cpu-map/cluster0, with CPUs of other kinds' "$out/pdmap.soc" ||
+	bad "pdmap.dts: cpu-map's cluster not kept"
+exit $fail

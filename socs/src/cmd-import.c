@@ -18,7 +18,6 @@
 #include "soc.h"
 
 
-#define MAX_SECT	8	/* [cluster] and [state] sections, socs/README.md */
 #define MAX_OPP_LINES	8
 
 static const char usage[] =
@@ -38,37 +37,10 @@ static const char usage[] =
 "always come from the device tree.  OLD's [block] sections are appended,\n"
 "each after a blank line.  Nothing else of OLD is kept.\n";
 
-struct group {			/* CPUs of one cluster, all alike */
-	int first, n;
-	enum dtr_off off[DTR_MAX_STATES];
-	const char *why[DTR_MAX_STATES];
-};
-
-struct sect {			/* one [cluster] section */
-	int g, count;
-	char name[32];
-	struct dtr_opps opps;
-	struct dtr_costs core, clus;
-	int share;		/* CPUs sharing the cluster cost node */
-};
-
-struct imp {
-	struct dtr dt;
-	struct group g[DTR_MAX_CPUS];
-	int ng;
-	struct sect s[DTR_MAX_CPUS];
-	int ns, npos;
-	char pos[MAX_SECT][16];	/* [state] names, WFI first */
-	char pos_cut[MAX_SECT][64];	/* the name before the cut to 15, or "" */
-	enum dtr_off pos_off[MAX_SECT];
-	char name[32];
-	struct out o;
-};
-
 static const char *const off_name[] = { "clock", "core", "cluster", "soc" };
 
 /* One line: fmt, then "  # " and the comment when there is one. */
-static struct line *emit(struct imp *im, const char *comment, const char *fmt, ...)
+struct line *emit(struct imp *im, const char *comment, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
@@ -82,8 +54,7 @@ static struct line *emit(struct imp *im, const char *comment, const char *fmt, .
 	return import_add_line(&im->o, strdup(buf));
 }
 
-__attribute__((format(printf, 3, 4)))
-static void cat(char *buf, size_t len, const char *fmt, ...)
+void cat(char *buf, size_t len, const char *fmt, ...)
 {
 	size_t n = strlen(buf);
 	va_list ap;
@@ -94,7 +65,7 @@ static void cat(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void need(struct imp *im, const char *field, const char *why)
+void need(struct imp *im, const char *field, const char *why)
 {
 	struct line *l = &im->o.l[im->o.n - 1];
 
@@ -102,7 +73,7 @@ static void need(struct imp *im, const char *field, const char *why)
 		snprintf(l->q[l->nq++], sizeof(l->q[0]), "%s: %s", field, why);
 }
 
-static const char *cite(struct imp *im, int node)
+const char *cite(struct imp *im, int node)
 {
 	static char buf[4][320];
 	static int i;
@@ -358,30 +329,6 @@ static void fmt_unit(char *b, size_t n, uint64_t v, const char *big,
 }
 
 /*
- * The PSCI parameter the CPU passes when it enters @st, as
- * power:psci_domain_idle_enter traces it: a cpu-idle-states entry's own;
- * a domain state's ORed with what the domains below it chose
- * (psci_pd_power_off() in cpuidle-psci-domain.c), their deepest, since a
- * description's states nest.  false: the DT gives none.
- */
-static bool psci_param(const struct dtr_cpu *c, const struct dtr_state *st, uint32_t *param)
-{
-	int lvl, i, deepest;
-
-	if (!st->has_psci)
-		return false;
-	*param = st->psci;
-	for (lvl = 1; st->domain >= 0 && lvl < st->level; lvl++) {
-		for (deepest = -1, i = 0; i < c->nstates; i++)
-			if (c->state[i].domain >= 0 && c->state[i].level == lvl)
-				deepest = i;
-		if (deepest >= 0 && c->state[deepest].has_psci)
-			*param |= c->state[deepest].psci;
-	}
-	return true;
-}
-
-/*
  * Linux makes the CPU the firmware booted on its CPU 0, then numbers the
  * others in /cpus order (smp_init_cpus()); which one boots is not in the
  * device tree, so the line is left to fill in, with /cpus's order shown.
@@ -552,100 +499,6 @@ static void write_opps(struct imp *im, struct sect *s, struct dtr_cpu *c)
 	}
 }
 
-/*
- * idle-cost-data, sched-energy-costs.txt of the Android common kernels
- * (android-4.4 to 4.14, Documentation/devicetree/bindings/scheduler/) with
- * Documentation/scheduler/sched-energy.txt: one cost per idle state, the
- * first being "active idle" (idle, no state entered), which "may be left
- * out" for a group of one CPU.  So with one more entry than the CPU's
- * cpuidle states (WFI included), entry p + 1 is state p, as ARM's Juno
- * energy_model.h lists them (active idle, WFI, cpu-sleep-0,
- * cluster-sleep-0); with as many, entry p is state p; else no match.
- */
-static int idle_entry(const struct dtr_costs *k, int nstates, int p)
-{
-	if (k->nidle == nstates + 1)
-		return p + 1;
-	return k->nidle == nstates ? p : -1;
-}
-
-static void write_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
-{
-	int p, ns = c->nstates + 1;
-
-	emit(im, NULL, "# exit=: entry + exit latency, as drivers/cpuidle/dt_idle_states.c adds them");
-	/*
-	 * The binding defines min-residency-us as the state's break-even,
-	 * which prices its transitions: the deeper states take the exit
-	 * power that makes it so (soc-check.c), not the busy power.
-	 */
-	emit(im, NULL, "# transition=breakeven: the exit power that makes min-residency the break-even against the shallower state (idle-states.yaml)");
-	for (p = 0; p < im->npos; p++) {
-		struct dtr_state *st = p ? &c->state[p - 1] : NULL;
-		int a = idle_entry(&s->core, ns, p), b = idle_entry(&s->clus, ns, p);
-		bool cost = s->core.node >= 0 && a >= 0 && (s->clus.node < 0 || b >= 0);
-		char e[32] = "?", r[32] = "?", pw[32] = "?", cm[480] = "", psci[24];
-		uint32_t param;
-
-		if (!p) {
-			snprintf(e, sizeof(e), "1us");
-			snprintf(r, sizeof(r), "1us");
-			cat(cm, sizeof(cm), "arm WFI, as cpuidle-psci and cpuidle-arm set it");
-		} else if (p <= c->nstates) {
-			snprintf(e, sizeof(e), "%uus", st->exit_us);
-			snprintf(r, sizeof(r), "%uus", st->residency_us);
-			cat(cm, sizeof(cm), "%s: ", cite(im, st->node));
-			if (st->entry_dt || st->exit_dt)
-				cat(cm, sizeof(cm), "entry %u + exit %u", st->entry_dt,
-				    st->exit_dt);
-			else
-				cat(cm, sizeof(cm), "wakeup-latency %u", st->exit_us);
-			cat(cm, sizeof(cm), ", min-residency %u", st->residency_us);
-			/*
-			 * A state whose exit outlasts its break-even never
-			 * pays within its residency; mainline warns of it
-			 * since 76934e495cdc (6.19).  Kept as the DT says.
-			 */
-			if (st->exit_us > st->residency_us) {
-				emit(im, NULL, "# %s: exit latency %u us exceeds its min-residency %u us: as the DT has it, though such a state cannot pay for its own exit within its residency",
-				     im->pos[p], st->exit_us, st->residency_us);
-				fprintf(stderr, "%s.soc: warning: [cluster %s] state %s (%s): exit latency %u us exceeds min-residency %u us, as mainline warns since 6.19 (76934e495cdc); kept as the device tree says\n",
-					im->name, s->name, im->pos[p], dtr_path(&im->dt, st->node),
-					st->exit_us, st->residency_us);
-			}
-		} else {
-			cat(cm, sizeof(cm), "no state this deep for this cluster");
-		}
-		if (cost) {
-			uint64_t uw = (uint64_t)s->core.idle[a] * 1000;
-
-			if (s->clus.node >= 0)
-				uw += (uint64_t)s->clus.idle[b] * 1000 / s->share;
-			snprintf(pw, sizeof(pw), "%lluuW", (unsigned long long)uw);
-			cat(cm, sizeof(cm), "; power: idle-cost-data[%d] of %s", a,
-			    dtr_path(&im->dt, s->core.node));
-			if (s->clus.node >= 0)
-				cat(cm, sizeof(cm), " + [%d] of %s / %d, read as mW", b,
-				    dtr_path(&im->dt, s->clus.node), s->share);
-		}
-		psci[0] = '\0';
-		if (p && p <= c->nstates && psci_param(c, st, &param))
-			snprintf(psci, sizeof(psci), " psci=0x%08x", param);
-		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?%s%s",
-		     im->pos[p], e, r, pw, p ? " transition=breakeven" : "", psci);
-		if (p > c->nstates) {
-			need(im, "exit", "no idle state this deep in this cluster's device tree");
-			need(im, "residency", "no idle state this deep in this cluster's device tree");
-		}
-		if (!cost)
-			need(im, "power", s->core.node < 0 ?
-			     "not in the device tree (no sched-energy-costs node)" :
-			     "idle-cost-data entries do not match the idle states");
-		need(im, "leak", "not in the device tree (no leakage figures)");
-		need(im, "leak_doubling", "not in the device tree (no leakage figures)");
-	}
-}
-
 static void write_clusters(struct imp *im)
 {
 	struct dtr *dt = &im->dt;
@@ -676,7 +529,7 @@ static void write_clusters(struct imp *im)
 		emit(im, NULL, "active_leak = ?");
 		need(im, "active_leak", "not in the device tree (no leakage figures)");
 		write_opps(im, s, c);
-		write_state_lines(im, s, c);
+		import_state_lines(im, s, c);
 	}
 	emit(im, NULL, "");
 	emit(im, NULL, "# [block] sections are not in a device tree: they are the user's to add");

@@ -7,6 +7,7 @@
  * /cpus/cpu-map the hierarchy groups the CPUs; with one it is held against
  * it, and cpu-map wins.  The chains come from dt-read.c's read_domains().
  */
+#include <libfdt.h>
 #include <stdio.h>
 #include "dt-read.h"
 
@@ -53,9 +54,29 @@ static int hier_level(const struct dtr *dt, const struct dtr_cpu *c)
 	return d < 1 ? d : 1;
 }
 
-static int cluster_domain(const struct dtr_cpu *c)
+/*
+ * cpuidle-psci-domain makes genpds of the psci node's children only (its
+ * probe matches arm,psci-1.0): another provider a CPU's power-domains
+ * name, such as R-Car's SYSC with a cell per CPU, says nothing of its
+ * clusters.
+ */
+static bool psci_domain(const struct dtr *dt, int dom)
 {
-	return c->cluster_level < c->ndomains ? c->domain[c->cluster_level] : -1;
+	int up = fdt_parent_offset(dt->fdt, dom);
+
+	return up >= 0 && !fdt_node_check_compatible(dt->fdt, up, "arm,psci-1.0");
+}
+
+static int cluster_domain(const struct dtr *dt, const struct dtr_cpu *c)
+{
+	int d;
+
+	if (c->cluster_level >= c->ndomains)
+		return -1;
+	for (d = 0; d <= c->cluster_level; d++)
+		if (!psci_domain(dt, c->domain[d]))
+			return -1;
+	return c->domain[c->cluster_level];
 }
 
 /* Every CPU has a cluster domain: else the hierarchy says nothing. */
@@ -64,7 +85,7 @@ static bool have_hierarchy(const struct dtr *dt)
 	int i;
 
 	for (i = 0; i < dt->ncpus; i++)
-		if (cluster_domain(&dt->cpu[i]) < 0)
+		if (cluster_domain(dt, &dt->cpu[i]) < 0)
 			return false;
 	return true;
 }
@@ -74,7 +95,7 @@ static void by_domains(struct dtr *dt)
 	int i, k;
 
 	for (i = 0; i < dt->ncpus; i++) {
-		int dom = cluster_domain(&dt->cpu[i]);
+		int dom = cluster_domain(dt, &dt->cpu[i]);
 
 		for (k = 0; k < dt->nclusters && dt->cluster_node[k] != dom; k++)
 			;
@@ -100,17 +121,17 @@ static bool disagree(const struct dtr *dt)
 			const struct dtr_cpu *b = &dt->cpu[j];
 			bool map = a->dt_cluster == b->dt_cluster;
 
-			if (map == (cluster_domain(a) == cluster_domain(b)))
+			if (map == (cluster_domain(dt, a) == cluster_domain(dt, b)))
 				continue;
 			if (map)
 				fprintf(stderr, "%s: warning: %s holds %s and %s, which the PSCI domains put in two clusters (%s, %s); cpu-map's clusters kept\n",
 					dt->file, dtr_path(dt, dt->cluster_node[a->dt_cluster]),
 					dtr_path(dt, a->node), dtr_path(dt, b->node),
-					dtr_path(dt, cluster_domain(a)),
-					dtr_path(dt, cluster_domain(b)));
+					dtr_path(dt, cluster_domain(dt, a)),
+					dtr_path(dt, cluster_domain(dt, b)));
 			else
 				fprintf(stderr, "%s: warning: PSCI cluster domain %s holds %s and %s, which cpu-map puts in two clusters (%s, %s); cpu-map's clusters kept\n",
-					dt->file, dtr_path(dt, cluster_domain(a)),
+					dt->file, dtr_path(dt, cluster_domain(dt, a)),
 					dtr_path(dt, a->node), dtr_path(dt, b->node),
 					dtr_path(dt, dt->cluster_node[a->dt_cluster]),
 					dtr_path(dt, dt->cluster_node[b->dt_cluster]));

@@ -95,7 +95,6 @@ import pd-alike
 sects=$(sections "$out/pd-alike.soc")
 [ "$sects" = "[cluster a53] cpus = 2 count = 2 " ] ||
 	bad "pd-alike.dts: sections '$sects', expected one a53 of 2 CPUs, count = 2"
-[ $fail -eq 0 ] && echo "          PSCI domains alone: one [cluster] per cluster domain, its states off = cluster"
 
 # The same with a cpu-map of one cluster over all four: cpu-map wins, said.
 sed 's|/\*CPU-MAP\*/|cpu-map { cluster0 { core0 { cpu = <\&c0>; }; core1 { cpu = <\&c1>; }; core2 { cpu = <\&c2>; }; core3 { cpu = <\&c3>; }; }; };|' \
@@ -105,4 +104,34 @@ grep -q "^$out/pdmap.dts: warning: /cpus/cpu-map/cluster0 holds /cpus/cpu@0 and 
 	bad "pdmap.dts: no warning of cpu-map and the PSCI domains disagreeing"
 grep -q '^cpus = 2  # /cpus/cpu-map/cluster0, with CPUs of other kinds' "$out/pdmap.soc" ||
 	bad "pdmap.dts: cpu-map's cluster not kept"
+
+# power-domains of another provider than PSCI (R-Car's SYSC, one node and
+# a cell per CPU): not a hierarchy cpuidle-psci-domain builds, so nothing
+# to hold against cpu-map.
+cat >"$out/sysc.dts" <<'EOF'
+/dts-v1/;
+/ {
+	model = "CPUs in a SYSC power domain";
+	#address-cells = <2>;
+	#size-cells = <2>;
+	psci { compatible = "arm,psci-1.0"; method = "smc"; };
+	sysc: system-controller { #power-domain-cells = <1>; };
+	cpus {
+		#address-cells = <1>;
+		#size-cells = <0>;
+		cpu-map {
+			cluster0 { core0 { cpu = <&c0>; }; core1 { cpu = <&c1>; }; };
+			cluster1 { core0 { cpu = <&c2>; }; core1 { cpu = <&c3>; }; };
+		};
+		c0: cpu@0 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x0>; power-domains = <&sysc 0>; };
+		c1: cpu@1 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x1>; power-domains = <&sysc 1>; };
+		c2: cpu@100 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x100>; power-domains = <&sysc 2>; };
+		c3: cpu@101 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x101>; power-domains = <&sysc 3>; };
+	};
+};
+EOF
+import sysc
+! grep 'warning:' "$out/sysc.log" >&2 || bad "sysc.dts: a SYSC power domain taken for a PSCI cluster domain"
+[ $fail -eq 0 ] && echo "          PSCI domains: one [cluster] per cluster domain; against cpu-map, warned of and cpu-map kept"
+
 exit $fail

@@ -48,6 +48,48 @@ static int idle_entry(const struct dtr_costs *k, int nstates, int p)
 	return k->nidle == nstates ? p : -1;
 }
 
+static uint32_t figure(const struct dtr_state *st, bool exit)
+{
+	return exit ? st->exit_us : st->residency_us;
+}
+
+/*
+ * cpuidle's governors take the states as ordered by exit latency and by
+ * residency both (menu_select()'s walk stops at the first too slow or too
+ * long), so a deeper state quicker than a shallower one is passed over or
+ * taken where the DT did not mean it.  A description may not have it
+ * either (soc-check.c, as the sim driver's simsoc_model_check()), but the
+ * import writes what the DT says, as it does an exit over its residency,
+ * and names both states, against the shallower one with the highest
+ * figure: which figure is wrong is for a person to decide.  The states
+ * are in the CPU's cpuidle table's order: its own, then its domains'
+ * from the CPU up.
+ */
+static void warn_order(struct imp *im, const struct sect *s,
+		       const struct dtr_cpu *c, int p)
+{
+	static const char *const what[2] = { "min-residency", "exit latency" };
+	const struct dtr_state *st = &c->state[p - 1];
+	int k, q, top;
+
+	for (k = 0; k < 2; k++) {
+		uint32_t mine = figure(st, k);
+
+		for (top = -1, q = 0; q < p - 1; q++)
+			if (figure(&c->state[q], k) > mine &&
+			    (top < 0 || figure(&c->state[q], k) > figure(&c->state[top], k)))
+				top = q;
+		if (top < 0)
+			continue;
+		emit(im, NULL, "# %s: %s %u us below the %u us of the shallower %s: as the DT has it, though cpuidle's governors take deeper states to be slower and check refuses it",
+		     im->pos[p], what[k], mine, figure(&c->state[top], k), im->pos[top + 1]);
+		fprintf(stderr, "%s.soc: warning: [cluster %s] state %s (%s): %s %u us below the %u us of the shallower state %s (%s), though cpuidle's governors take deeper states to be slower; kept as the device tree says, which check refuses\n",
+			im->name, s->name, im->pos[p], dtr_path(&im->dt, st->node), what[k],
+			mine, figure(&c->state[top], k), im->pos[top + 1],
+			dtr_path(&im->dt, c->state[top].node));
+	}
+}
+
 void import_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 {
 	int p, ns = c->nstates + 1;
@@ -92,6 +134,7 @@ void import_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 					im->name, s->name, im->pos[p], dtr_path(&im->dt, st->node),
 					st->exit_us, st->residency_us);
 			}
+			warn_order(im, s, c, p);
 		} else {
 			cat(cm, sizeof(cm), "no state this deep for this cluster");
 		}

@@ -3,8 +3,9 @@
 #
 # import-dt-check.sh TOOL OUTDIR: imports of small device trees written
 # here, for what no shipped board shows: clusters that only the PSCI
-# power-domain hierarchy defines, and that hierarchy against a cpu-map
-# that disagrees.  Needs cpp and dtc, as the importer does; no kernel tree.
+# power-domain hierarchy defines, that hierarchy against a cpu-map that
+# disagrees, and states whose figures are out of order.  Needs cpp and
+# dtc, as the importer does; no kernel tree.
 set -u
 tool=${1:?usage: import-dt-check.sh TOOL OUTDIR} out=${2:?}
 mkdir -p "$out"
@@ -134,4 +135,50 @@ import sysc
 ! grep 'warning:' "$out/sysc.log" >&2 || bad "sysc.dts: a SYSC power domain taken for a PSCI cluster domain"
 [ $fail -eq 0 ] && echo "          PSCI domains: one [cluster] per cluster domain; against cpu-map, warned of and cpu-map kept"
 
+# A deeper state with a shorter residency and exit than a shallower one:
+# warned of, naming both nodes, and kept; the import still succeeds.  A
+# description may not have such figures (check, as the sim driver, refuses
+# them): filled in, it passes check once the two figures warned of are
+# put in order, and only then.
+cat >"$out/order.dts" <<'EOF'
+/dts-v1/;
+/ {
+	model = "states out of order";
+	#address-cells = <2>;
+	#size-cells = <2>;
+	psci { compatible = "arm,psci-1.0"; method = "smc"; };
+	cpus {
+		#address-cells = <1>;
+		#size-cells = <0>;
+		cpu-map { cluster0 { core0 { cpu = <&c0>; }; core1 { cpu = <&c1>; }; }; };
+		idle-states {
+			entry-method = "psci";
+			CPU_RET: cpu-ret { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x00000001>; wakeup-latency-us = <100>; min-residency-us = <300>; };
+			CPU_OFF: cpu-off { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x00010000>; entry-latency-us = <30>; exit-latency-us = <30>; min-residency-us = <200>; };
+			CL_OFF: cluster-off { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x01010000>; entry-latency-us = <300>; exit-latency-us = <500>; min-residency-us = <2000>; };
+		};
+		c0: cpu@0 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x0>; enable-method = "psci"; cpu-idle-states = <&CPU_RET &CPU_OFF &CL_OFF>; };
+		c1: cpu@1 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x1>; enable-method = "psci"; cpu-idle-states = <&CPU_RET &CPU_OFF &CL_OFF>; };
+	};
+};
+EOF
+before=$fail
+import order
+for w in 'min-residency 200 us below the 300 us' 'exit latency 60 us below the 100 us'; do
+	grep -qF "order.soc: warning: [cluster a53] state cpu-off (/cpus/idle-states/cpu-off): $w of the shallower state cpu-ret (/cpus/idle-states/cpu-ret), though cpuidle's governors take deeper states to be slower; kept as the device tree says, which check refuses" "$out/order.log" ||
+		bad "order.dts: no warning '$w' naming cpu-off and cpu-ret"
+done
+[ "$(grep -c 'warning:' "$out/order.log")" = 2 ] ||
+	bad "order.dts: expected 2 warnings, got: $(grep 'warning:' "$out/order.log")"
+grep -q '^state cpu-off = exit=60us residency=200us ' "$out/order.soc" ||
+	bad "order.dts: cpu-off not written as the DT has it"
+fill "$out/order.soc" >"$out/order-filled.soc"
+"$tool" check "$out/order-filled.soc" 2>"$out/order-check.log" &&
+	bad "order.dts: check took a cpu-off faster than cpu-ret"
+grep -q 'state cpu-off: exit: 60 us below cpu-ret' "$out/order-check.log" ||
+	bad "order.dts: check's word is not of cpu-off's exit: $(cat "$out/order-check.log")"
+sed 's/^state cpu-off = exit=60us residency=200us /state cpu-off = exit=100us residency=300us /' \
+	"$out/order-filled.soc" >"$out/order-fixed.soc"
+"$tool" check "$out/order-fixed.soc" || bad "order.dts: the import, its order put right, does not pass check"
+[ $fail -eq $before ] && echo "          states out of order: warned of, naming both nodes, and kept"
 exit $fail

@@ -8,12 +8,14 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
 #include "test-check.h"
 #include "test-rank.h"
 #include "tune.h"
+#include "tune-dts.h"
 
 /*
  * A sweep's rule on five made-up points, at most 1 % of wake-ups late:
@@ -181,9 +183,45 @@ static void test_compare_domains(void)
 	CHECK(m.n == 0, "no domain states: %d, want none (no domains.csv)", m.n);
 }
 
+/*
+ * The recommendation as a device-tree fragment: a state's residency and
+ * exit controls, with and without the kind of cluster in their names (SoCs
+ * with several kinds), become that state's properties; any other control
+ * is only named.
+ */
+static void test_tune_dts(void)
+{
+	static const char dim[4][32] = { "s1_residency_us", "a72_s1_exit_us",
+					 "a53_s2_residency_us", "temp_c" };
+	static const char name[3][16] = { "WFI", "cpu-sleep", "cluster-sleep" };
+	const long long val[4] = { 800, 450, 3000, 60 };
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp = open_memstream(&buf, &size);
+
+	if (!fp) {
+		CHECK(0, "open_memstream failed");
+		return;
+	}
+	tune_write_dts(fp, &(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
+		.batch = "b", .point = 2, .nr_dims = 4, .dim = dim, .val = val,
+		.nr_names = 3, .name = name });
+	fclose(fp);
+	CHECK(strstr(buf, "\t\t\tcpu-sleep {\t/* state 1 of juno-r2 */\n\t\t\t\tmin-residency-us = <800>;"),
+	      "s1_residency_us: want cpu-sleep's min-residency-us = <800>:\n%s", buf);
+	CHECK(strstr(buf, "\t\t\ta72-cpu-sleep {\t/* state 1 of [cluster a72] of juno-r2 */\n\t\t\t\twakeup-latency-us = <450>;"),
+	      "a72_s1_exit_us: want a72-cpu-sleep's wakeup-latency-us = <450>:\n%s", buf);
+	CHECK(strstr(buf, "\t\t\ta53-cluster-sleep {\t/* state 2 of [cluster a53] of juno-r2 */\n\t\t\t\tmin-residency-us = <3000>;"),
+	      "a53_s2_residency_us: want a53-cluster-sleep's min-residency-us = <3000>:\n%s", buf);
+	CHECK(strstr(buf, "/* temp_c=60: not an idle-state property */"),
+	      "temp_c: want it named as no idle-state property:\n%s", buf);
+	free(buf);
+}
+
 void test_rank(void)
 {
 	test_tune_rank();
+	test_tune_dts();
 	test_compare_figures();
 	test_compare_domains();
 }

@@ -242,7 +242,7 @@ static int read_trace(struct board *b)
 		return -1;
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
 		goto out;
-	if (periods_read(&t, on_period, on_marker, NULL, b, &st) < 0)
+	if (periods_read(&t, on_period, on_marker, NULL, NULL, b, &st) < 0)
 		goto out;
 	b->trace_cpus = t.nr_cpus;
 	b->events = st.events;

@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 		goto out;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	if (trace_open(&t, path) == 0) {
-		periods_read(&t, count, NULL, NULL, &sum, &st);
+		periods_read(&t, count, NULL, NULL, NULL, &sum, &st);
 		period_stats_free(&st);
 		trace_close(&t);
 	}

@@ -96,6 +96,7 @@ struct reader {
 	period_fn fn;
 	marker_fn mfn;
 	idle_fn ifn;
+	freq_fn ffn;
 	void *data;
 	struct period_stats *st;
 	struct cpu_track cpu[MAX_CPUS];
@@ -427,8 +428,13 @@ static int on_event(struct tracecmd_input *handle, struct tep_record *rec,
 		if (field_u64(t, r->f[F_FREQ_STATE], rec, &v) < 0 ||
 		    field_s64(t, r->f[F_FREQ_CPU], rec, &s) < 0)
 			goto bad;
-		if (s >= 0 && s < MAX_CPUS)
-			r->freq_khz[s] = v;
+		if (s < 0 || s >= MAX_CPUS)
+			break;
+		r->freq_khz[s] = v;
+		if (r->ffn && r->ffn((int)s, rec->ts, v, r->data) < 0) {
+			r->err = -1;
+			return 1;
+		}
 		break;
 	case EV_IDLE_MISS:
 		/*
@@ -510,10 +516,11 @@ bad:
 	return 1;
 }
 
-int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, void *data,
-		 struct period_stats *st)
+int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, freq_fn ffn,
+		 void *data, struct period_stats *st)
 {
-	struct reader r = { .t = t, .fn = fn, .mfn = mfn, .ifn = ifn, .data = data, .st = st };
+	struct reader r = { .t = t, .fn = fn, .mfn = mfn, .ifn = ifn, .ffn = ffn, .data = data,
+			    .st = st };
 	int i;
 
 	memset(st, 0, sizeof(*st));

@@ -28,6 +28,8 @@ typedef int (*marker_fn)(int cpu, uint64_t ts, const char *text, void *data);
  * period so far (its table when has_table is set).
  */
 typedef void (*idle_fn)(int cpu, uint64_t ts, int state, const struct period *open, void *data);
+/* Called for each power:cpu_frequency: @cpu runs at @khz from @ts on */
+typedef int (*freq_fn)(int cpu, uint64_t ts, uint64_t khz, void *data);
 
 /*
  * A power domain's stay in one of its states (DOMAINS=genpd): off at the
@@ -63,10 +65,11 @@ void period_stats_free(struct period_stats *st);
 
 /*
  * Reads the whole trace in time order, calling @fn for each complete
- * period (and @mfn, if set, for markers, @ifn for the CPUs' transitions).
+ * period (and @mfn, if set, for markers, @ifn for the CPUs' transitions,
+ * @ffn for their frequencies).
  * Returns 0, or -1 when the trace cannot be read or a callback failed.
  */
-int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, void *data,
-		 struct period_stats *st);
+int periods_read(struct trace *t, period_fn fn, marker_fn mfn, idle_fn ifn, freq_fn ffn,
+		 void *data, struct period_stats *st);
 
 #endif /* IDLESIM_PERIODS_H */

@@ -687,7 +687,7 @@ int analyse_run(const char *rundir, int point, const struct run_opts *o, struct 
 		r->cl_of[cpu] = r->before[cpu].valid ? r->cluster[cpu] : -1;
 		teo_replay_init(&r->teo[cpu].c);
 	}
-	if (periods_read(&t, on_period, on_marker, r->nr_clusters ? on_idle : NULL, r, &r->ps) < 0)
+	if (periods_read(&t, on_period, on_marker, r->nr_clusters ? on_idle : NULL, NULL, r, &r->ps) < 0)
 		goto out;
 	count_stays(r);
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++)

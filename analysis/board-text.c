@@ -191,6 +191,8 @@ static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const
 	}
 	if (!strcmp(name, "cpu_frequency")) {
 		freq[cpu] = state;
+		if (board_add_freq(b, (int)cpu, ts, state) < 0)
+			return -1;
 	} else if (!strcmp(name, "cpu_idle_miss")) {
 		b->has_idle_miss = true;
 		if (state < MAX_STATES) {

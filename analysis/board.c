@@ -139,20 +139,35 @@ void board_marker(struct board *b, uint64_t ts, const char *text)
 		b->win_end = ts;
 }
 
+/*
+ * @v (@nr of @size bytes, room for @cap) with room for one more, @cap
+ * grown; NULL when out of memory, said
+ */
+void *board_grow(const struct board *b, void *v, size_t *cap, size_t nr, size_t size,
+		 const char *what)
+{
+	size_t c = *cap ? 2 * *cap : 4096;
+	void *n;
+
+	if (nr < *cap)
+		return v;
+	n = realloc(v, c * size);
+	if (!n) {
+		fprintf(stderr, "%s: out of memory at %zu %s\n", b->trace, nr, what);
+		return NULL;
+	}
+	*cap = c;
+	return n;
+}
+
 /* One more period, as the trace gives it; -1 when out of memory, said */
 int board_add_period(struct board *b, const struct board_period *p)
 {
-	if (b->nr == b->cap) {
-		size_t cap = b->cap ? 2 * b->cap : 4096;
-		void *n = realloc(b->p, cap * sizeof(*b->p));
+	struct board_period *n = board_grow(b, b->p, &b->cap, b->nr, sizeof(*n), "idle periods");
 
-		if (!n) {
-			fprintf(stderr, "%s: out of memory at %zu idle periods\n", b->trace, b->nr);
-			return -1;
-		}
-		b->p = n;
-		b->cap = cap;
-	}
+	if (!n)
+		return -1;
+	b->p = n;
 	b->p[b->nr++] = *p;
 	return 0;
 }
@@ -166,56 +181,6 @@ int board_cpu_kind(const struct board *b, int cpu, int *cl)
 		return -1;
 	*cl = b->cl_of[cpu];
 	return b->kind_of[cpu];
-}
-
-/*
- * The cross-check of the CPUs' numbering against the trace itself: a CPU
- * that ran at a frequency its [cluster] section has no operating point
- * for (within 1 %) is taken for the wrong kind of core.  A board numbers
- * its CPUs as Linux does, the boot CPU first, which need not be the
- * description's order (Juno r2 boots on an A53: its CPUs 0, 3, 4, 5 are
- * the little ones).  Every such CPU is named.
- */
-static int check_freqs(const struct board *b)
-{
-	const struct soc *s = &b->soc;
-	uint64_t bad_khz[MAX_CPUS] = { 0 };
-	int cl, k, i, bad = 0;
-	size_t n;
-
-	for (n = 0; n < b->nr; n++) {
-		const struct board_period *p = &b->p[n];
-		int64_t f = (int64_t)p->freq_khz;
-		const struct soc_cluster *c;
-
-		if (!f || bad_khz[p->cpu])
-			continue;
-		k = board_cpu_kind(b, p->cpu, &cl);
-		c = &s->cluster[k];
-		i = socmodel_opp_of(s, k, f);
-		if (llabs(c->opp[i].khz - f) * 100 > f) {
-			bad_khz[p->cpu] = p->freq_khz;
-			bad++;
-		}
-	}
-	if (!bad)
-		return 0;
-	for (n = 0; n < MAX_CPUS; n++) {
-		if (!bad_khz[n])
-			continue;
-		k = board_cpu_kind(b, (int)n, &cl);
-		fprintf(stderr, "%s: CPU %zu ran at %llu kHz, which [cluster %s] of %s has no operating point for (",
-			b->trace, n, (unsigned long long)bad_khz[n], s->cluster[k].name, s->file);
-		for (i = 0; i < s->cluster[k].nr_opps; i++)
-			fprintf(stderr, "%s%lld", i ? ", " : "", (long long)s->cluster[k].opp[i].khz);
-		fprintf(stderr, " kHz)\n");
-	}
-	fprintf(stderr, "%s: %d CPU%s not run as %s: a board numbers its CPUs as Linux does, the boot CPU first; --cpus 0=CLUSTER,1-2=CLUSTER,... says which is which\n",
-		b->trace, bad, bad > 1 ? "s do" : " does",
-		!b->mapped ? "the order of [cluster] sections in the description has them" :
-		b->mapped_by && !strcmp(b->mapped_by, "linux_cpus") ?
-		"the description's linux_cpus maps them" : "--cpus maps them");
-	return -1;
 }
 
 /*
@@ -475,7 +440,7 @@ int board_price(struct board *b)
 		fprintf(stderr, "%s: no complete idle period (power:cpu_idle entry and exit)\n", b->trace);
 		return -1;
 	}
-	if (check_periods(b) < 0 || check_freqs(b) < 0)
+	if (check_periods(b) < 0 || board_check_cpus(b) < 0)
 		return -1;
 	memset(have, 0, sizeof(have));
 	for (w = 0; w < b->whatif.n; w++)
@@ -630,6 +595,7 @@ void board_print(const struct board *b, FILE *fp)
 	fprintf(fp, " durations: %s\n", b->guest_durations ?
 		"the time in WFI, the exit latency charged apart (idlesim's guest)" :
 		"entry to resume, the exit latency inside (a board)");
+	board_print_cpus(b, fp);
 	fprintf(fp, "  energy: %.3f mJ (idle %.3f mJ, of which exit transitions %.3f mJ; active %.3f mJ)\n",
 		(idle + active) / 1e6, idle / 1e6, tr / 1e6, active / 1e6);
 	fprintf(fp, "  the idle periods in their cheapest states (oracle): %.3f mJ; as recorded %.3f mJ = %.3fx oracle\n",
@@ -716,8 +682,9 @@ int board_write(const struct board *b, const char *dir)
 		sum(b->transition_nj, b->nr_cpus));
 	fprintf(json, "  \"replay\": { \"periods\": %llu, \"oracle_nj\": %.0f },\n",
 		(unsigned long long)b->periods, b->oracle_nj);
-	fprintf(json, "  \"board\": { \"trace\": \"%s\", \"window_ns\": [%llu, %llu], \"temp_c\": %lld, \"durations\": \"%s\", \"whatif_current_nj\": %.0f, \"estimate\": true }\n}\n",
+	fprintf(json, "  \"board\": { \"trace\": \"%s\", \"window_ns\": [%llu, %llu], \"temp_c\": %lld, \"durations\": \"%s\", \"whatif_current_nj\": %.0f, \"cpu_numbering_checked\": %s, \"estimate\": true }\n}\n",
 		b->trace, (unsigned long long)b->t0, (unsigned long long)b->t1, (long long)b->temp_c,
-		b->guest_durations ? "wait" : "resume", b->current_nj);
+		b->guest_durations ? "wait" : "resume", b->current_nj,
+		board_cpus_checked(b) ? "true" : "false");
 	return out_commit(&out);
 }

@@ -26,6 +26,12 @@ struct board_period {
 	uint32_t psci;
 };
 
+/* A power:cpu_frequency: @cpu at @khz from @ts on */
+struct board_freq {
+	uint64_t ts, khz;
+	int cpu;
+};
+
 struct board {
 	const char *trace;
 	struct soc soc;
@@ -51,6 +57,8 @@ struct board {
 	/* from the trace */
 	struct board_period *p;
 	size_t nr, cap;
+	struct board_freq *freq;	/* every power:cpu_frequency */
+	size_t nr_freq, cap_freq;
 	uint64_t win_start, win_end;	/* snapshot markers, 0 if none */
 	uint64_t events, missed;
 	/* power:cpu_idle_miss, if the trace has the event: [0] too deep, [1] too shallow */
@@ -70,6 +78,13 @@ struct board {
 	uint64_t idle_miss[MAX_CPUS][MAX_STATES][2], idle_misses;
 	/* derived */
 	uint64_t freq_periods;		/* priced at a cpu_frequency operating point */
+	/*
+	 * CPUs whose numbering the trace could not check (board-cpus.c):
+	 * no cpu_frequency for them, or only frequencies every [cluster]
+	 * section has
+	 */
+	bool no_freq[MAX_CPUS], any_opp[MAX_CPUS];
+	bool freq_apart;		/* two clusters at different frequencies at once */
 	uint64_t t0, t1;		/* the window priced */
 	int nr_cpus;
 	uint64_t periods;
@@ -81,6 +96,8 @@ struct board {
 };
 
 /* board.c */
+void *board_grow(const struct board *b, void *v, size_t *cap, size_t nr, size_t size,
+		 const char *what);
 int board_add_period(struct board *b, const struct board_period *p);
 void board_marker(struct board *b, uint64_t ts, const char *text);
 int board_cpu_kind(const struct board *b, int cpu, int *cl);
@@ -88,5 +105,11 @@ int board_check_whatif(const struct board *b);
 int board_price(struct board *b);
 void board_print(const struct board *b, FILE *fp);
 int board_write(const struct board *b, const char *dir);
+
+/* board-cpus.c */
+int board_add_freq(struct board *b, int cpu, uint64_t ts, uint64_t khz);
+int board_check_cpus(struct board *b);
+bool board_cpus_checked(const struct board *b);
+void board_print_cpus(const struct board *b, FILE *fp);
 
 #endif /* IDLESIM_BOARD_H */

@@ -90,6 +90,11 @@ static int on_marker(int cpu, uint64_t ts, const char *text, void *data)
 	return 0;
 }
 
+static int on_freq(int cpu, uint64_t ts, uint64_t khz, void *data)
+{
+	return board_add_freq(data, cpu, ts, khz);
+}
+
 /*
  * --cpus 0=a53,1-2=a72,3-5=a53, or the description's linux_cpus: the
  * trace's CPUs as the board numbers them (socs/src/soc-cpus.c)
@@ -242,7 +247,7 @@ static int read_trace(struct board *b)
 		return -1;
 	if (trace_require(&t, 1u << EV_CPU_IDLE) < 0)
 		goto out;
-	if (periods_read(&t, on_period, on_marker, NULL, NULL, b, &st) < 0)
+	if (periods_read(&t, on_period, on_marker, NULL, on_freq, b, &st) < 0)
 		goto out;
 	b->trace_cpus = t.nr_cpus;
 	b->events = st.events;
@@ -366,5 +371,6 @@ int cmd_board(int argc, char **argv, const struct run_opts *o)
 	ret = 0;
 out:
 	free(b.p);
+	free(b.freq);
 	return ret;
 }

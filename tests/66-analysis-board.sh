@@ -11,7 +11,10 @@
 # and 1 % of the idle part (see docs/ARCHITECTURE.md, "Board traces").
 # Then bad input: an SoC with fewer states or CPUs than the trace uses, a
 # bad --opp or --residency, a truncated trace; each named, nothing
-# written.
+# written.  Then the CPU numbering against power:cpu_frequency, on text
+# traces written here: Juno r2's priced at figures worked out by hand, a
+# wrong map refused by the operating points, rk3399's by CPUs of two
+# policies taken for one cluster, and a trace that cannot tell noted.
 . tests/lib/common.sh
 fx=tests/fixtures/menu_deepest-1s
 an=$IDLESIM_O/analysis/san/idlesim-analyze
@@ -221,6 +224,94 @@ expect_grep "CPU 0 has idle periods, but --cpus does not map it" "$out" "a CPU t
 expect_exit 1 "$an" board --soc tests/data/active-exits.soc --cpus 0-3=a53 --out "$bad" "$fx/results/trace.dat"
 expect_grep "--cpus: CPU 2, but .*trace.dat has CPUs 0 to 1" "$out" "a map naming a CPU the trace lacks"
 [ ! -e "$bad" ] || [ -z "$(ls -A "$bad")" ] || fail "a map naming a CPU the trace lacks left output in $bad"
+# The CPU numbering held against cpu_frequency: a Juno r2 as Linux numbers
+# it (boots on an A53: CPUs 0, 3, 4, 5 the A53s, 1-2 the A72s), each CPU
+# 8 ms in cpu-sleep then 500 us in WFI, four times, every cpufreq policy at
+# its top operating point (the littles' change written at one timestamp,
+# the bigs' a microsecond apart), then the littles stepped down
+at() { printf '%d.%06d' $(($1 / 1000000)) $(($1 % 1000000)); }	# us
+rounds() {	# FIRST_US COUNT STATES: each CPU's periods, "TS_US line" unsorted
+	local r c b e st
+	for ((r = 0; r < $2; r++)); do
+		for c in 0 1 2 3 4 5; do
+			b=$(($1 + r * 20000 + c * 100))
+			for st in $3; do
+				e=$((b + (st ? 8000 : 500)))
+				echo "$b $(ev $c "$(at $b)" "cpu_idle: state=$st cpu_id=$c")"
+				echo "$e $(ev $c "$(at $e)" "cpu_idle: state=4294967295 cpu_id=$c")"
+				b=$((e + 2000))
+			done
+		done
+	done
+}
+freqs() {	# TS_US KHZ CPU... (each CPU's event STEP us after the last)
+	local t=$1 khz=$2 c
+	shift 2
+	for c; do
+		echo "$t $(ev "$c" "$(at "$t")" "cpu_frequency: state=$khz cpu_id=$c")"
+		t=$((t + step))
+	done
+}
+juno=$IDLESIM_SCRATCH/juno.txt
+{
+	step=0 freqs 1000000 850000 0 3 4 5
+	step=1 freqs 1000010 1100000 1 2
+	rounds 1010000 4 "1 0"
+	step=0 freqs 1090000 775000 0 3 4 5
+	rounds 1100000 1 1
+} | sort -s -n -k1,1 | cut -d' ' -f2- >"$juno"
+expect_exit 0 "$an" board --soc socs/juno-r2.soc --out "$IDLESIM_SCRATCH/juno" "$juno"
+jsum=$out
+[ "$(grep -c "CPU numbering not checked" <<<"$jsum")" = 0 ] || fail "a Juno trace with cpu_frequency on every CPU, its numbering noted as unchecked: $jsum"
+grep -q '"cpu_numbering_checked": true' "$IDLESIM_SCRATCH/juno/summary.json" || fail "summary.json: the numbering not said checked"
+# four WFI periods of 500 us at the top operating point and 45 C, the
+# description's own figures (no voltage or leakage term): the state's
+# power for 499 us, then its 1 us exit at the CPU's active power, core
+# plus its share of the cluster: an A53 4 x (20000 uW x 499 us + (93 mW
+# + 57 mW / 4) x 1 us) = 40349 nJ, an A72 4 x (47500 x 499 + (616 + 64 / 2)
+# x 1000) / 1000 = 97402 nJ
+got=$(awk -F, '$2 == 0 { printf "%s%s=%s", s, $1, $11; s = " " }' "$IDLESIM_SCRATCH/juno/states.csv")
+[ "$got" = "0=40349 1=97402 2=97402 3=40349 4=40349 5=40349" ] ||
+	fail "Juno's WFI periods not priced each at its own cluster's figures (CPU=nJ): $got"
+# the same numbering given by hand: the same figures
+expect_exit 0 "$an" board --soc socs/juno-r2.soc --cpus 0=a53,1-2=a72,3-5=a53 "$juno"
+[ "$(sed 1d <<<"$out")" = "$(sed 1d <<<"$jsum")" ] || fail "--cpus as linux_cpus says, priced otherwise"
+# the description's order (A72s first): the frequencies refuse it, naming the CPUs
+jbad=$IDLESIM_SCRATCH/juno-bad
+expect_exit 1 "$an" board --soc socs/juno-r2.soc --cpus 0-1=a72,2-5=a53 --out "$jbad" "$juno"
+expect_grep "juno.txt: CPU 0 ran at 850000 kHz, which \[cluster a72\] of socs/juno-r2.soc has no operating point for" "$out" "a little CPU taken for an A72"
+expect_grep "juno.txt: CPU 2 ran at 1100000 kHz, which \[cluster a53\] of socs/juno-r2.soc has no operating point for" "$out" "a big CPU taken for an A53"
+expect_grep "juno.txt: 2 CPUs do not run as --cpus maps them" "$out" "the wrong map's source"
+[ ! -e "$jbad" ] || [ -z "$(ls -A "$jbad")" ] || fail "a refused numbering left output in $jbad"
+# no cpu_frequency: priced, but the summary says the numbering went unchecked
+grep -v cpu_frequency "$juno" >"$IDLESIM_SCRATCH/juno-nofreq.txt"
+expect_exit 0 "$an" board --soc socs/juno-r2.soc --out "$IDLESIM_SCRATCH/juno-nofreq" "$IDLESIM_SCRATCH/juno-nofreq.txt"
+expect_grep "^  CPU numbering not checked against the trace \(CPUs 0-5: no power:cpu_frequency in the trace\): the description's linux_cpus is taken as it stands" \
+	"$(cat "$IDLESIM_SCRATCH/juno-nofreq/summary.txt")" "a trace without cpu_frequency"
+grep -q '"cpu_numbering_checked": false' "$IDLESIM_SCRATCH/juno-nofreq/summary.json" ||
+	fail "summary.json: a numbering without cpu_frequency said checked"
+expect_exit 0 "$an" board --soc socs/juno-r2.soc --cpus 0-1=a72,2-5=a53 "$IDLESIM_SCRATCH/juno-nofreq.txt"
+expect_grep "\(CPUs 0-5: no power:cpu_frequency in the trace\): --cpus is taken as it stands" "$out" "a wrong --cpus, nothing to check it by"
+
+# rk3399's clusters share their frequencies: every frequency is an
+# operating point of both, so only which CPUs change together can refuse
+# a numbering.  All at 600 MHz, then the A72s (CPUs 4-5) at 1008 MHz
+rk=$IDLESIM_SCRATCH/rk3399.txt
+{
+	step=0 freqs 1000000 600000 0 1 2 3
+	step=0 freqs 1000000 600000 4 5
+	step=2 freqs 1050000 1008000 4 5
+	rounds 1010000 4 "1 0"
+} | sort -s -n -k1,1 | cut -d' ' -f2- >"$rk"
+expect_exit 0 "$an" board --soc socs/rk3399-firefly.soc "$rk"
+expect_grep "^  CPU numbering not checked against the trace \(CPUs 0-5: only frequencies every \[cluster\] section has, so only which CPUs share a cluster was checked\)" \
+	"$out" "rk3399's shared frequencies"
+expect_exit 1 "$an" board --soc socs/rk3399-firefly.soc --cpus 0-1=a72,2-5=a53 --out "$jbad" "$rk"
+expect_grep "^[^ ]*rk3399.txt: CPUs 2 and 4 ran at 600000 and 1008000 kHz at once from 1.050000 s for over 1 ms, but --cpus puts both in cluster 0 \(\[cluster a53\] of socs/rk3399-firefly.soc\): the CPUs of a cluster share a cpufreq policy" \
+	"$out" "CPUs of two policies taken for one cluster"
+[ "$(wc -l <<<"$out")" = 1 ] || fail "more than one line refusing rk3399's numbering: $out"
+[ ! -e "$jbad" ] || [ -z "$(ls -A "$jbad")" ] || fail "a refused numbering left output in $jbad"
+
 cut=$IDLESIM_SCRATCH/cut.dat
 head -c 300000 "$fx/results/trace.dat" >"$cut"
 expect_exit 1 "$an" board --soc socs/simsoc.soc --out "$bad" "$cut"

@@ -89,20 +89,49 @@ static bool event_of(const char *line, uint64_t *ts, char *name, size_t len, con
 	return false;
 }
 
-/* FIELD=NUMBER in @fields; false if it is not there */
-static bool field(const char *fields, const char *key, uint64_t *v)
+/* where KEY='s value starts in @fields, or NULL */
+static const char *value_of(const char *fields, const char *key)
 {
 	size_t n = strlen(key);
 	const char *p;
+
+	for (p = strstr(fields, key); p; p = strstr(p + 1, key))
+		if ((p == fields || isspace((unsigned char)p[-1])) && p[n] == '=')
+			return p + n + 1;
+	return NULL;
+}
+
+/* FIELD=NUMBER in @fields; false if it is not there */
+static bool field(const char *fields, const char *key, uint64_t *v)
+{
+	const char *p = value_of(fields, key);
 	char *end;
 
-	for (p = strstr(fields, key); p; p = strstr(p + 1, key)) {
-		if ((p != fields && !isspace((unsigned char)p[-1])) || p[n] != '=')
-			continue;
-		errno = 0;
-		*v = strtoull(p + n + 1, &end, 0);
-		return !errno && end != p + n + 1;
-	}
+	if (!p)
+		return false;
+	errno = 0;
+	*v = strtoull(p, &end, 0);
+	return !errno && end != p;
+}
+
+/*
+ * FIELD=NUMBER of an event idlesim prices, or one message naming the line
+ * and the field: missing, or not a number (a state's name, say, where the
+ * kernel's format has its index)
+ */
+static bool need_field(const struct board *b, int lineno, const char *event,
+		       const char *fields, const char *key, uint64_t *v)
+{
+	const char *p = value_of(fields, key);
+
+	if (field(fields, key, v))
+		return true;
+	if (!p)
+		fprintf(stderr, "%s:%d: %s: no %s= field; expected %s=NUMBER\n", b->trace, lineno,
+			event, key, key);
+	else
+		fprintf(stderr, "%s:%d: %s: %s=%.*s: not a number; expected %s=NUMBER\n", b->trace,
+			lineno, event, key, (int)strcspn(p, " \t\r\n"), p, key);
 	return false;
 }
 
@@ -165,11 +194,9 @@ static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const
 	}
 	/* cpuidle-psci's call into the firmware: "cpu_id=1 state=0x4100c244 is_s2idle=no" */
 	if (!strcmp(name, "psci_domain_idle_enter")) {
-		if (!field(fields, "cpu_id", &cpu) || !field(fields, "state", &state)) {
-			fprintf(stderr, "%s:%d: %s: expected cpu_id= and state=\n", b->trace, lineno,
-				name);
+		if (!need_field(b, lineno, name, fields, "cpu_id", &cpu) ||
+		    !need_field(b, lineno, name, fields, "state", &state))
 			return -1;
-		}
 		if (cpu < MAX_CPUS && cpus[cpu].in_idle) {
 			cpus[cpu].has_psci = true;
 			cpus[cpu].psci = (uint32_t)state;
@@ -178,10 +205,12 @@ static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const
 	}
 	if (strcmp(name, "cpu_idle") && strcmp(name, "cpu_frequency") && strcmp(name, "cpu_idle_miss"))
 		return 0;
-	if (!field(fields, "cpu_id", &cpu) || !field(fields, "state", &state) ||
-	    (!strcmp(name, "cpu_idle_miss") && !strstr(fields, "type="))) {
-		fprintf(stderr, "%s:%d: %s: expected state= and cpu_id=%s\n", b->trace, lineno, name,
-			strcmp(name, "cpu_idle_miss") ? "" : " and type=above|below");
+	if (!need_field(b, lineno, name, fields, "state", &state) ||
+	    !need_field(b, lineno, name, fields, "cpu_id", &cpu))
+		return -1;
+	if (!strcmp(name, "cpu_idle_miss") && !value_of(fields, "type")) {
+		fprintf(stderr, "%s:%d: %s: no type= field; expected type=above|below\n", b->trace,
+			lineno, name);
 		return -1;
 	}
 	if (cpu >= MAX_CPUS) {
@@ -216,8 +245,12 @@ int board_read_text(struct board *b)
 	uint64_t freq[MAX_CPUS] = { 0 };
 	char *line = NULL;
 	size_t cap = 0;
-	int lineno = 0, idle = 0, ret = 0;
+	int lineno = 0, idle = 0, unread = 0, ret = 0;
 	FILE *f = fopen(b->trace, "r");
+	const char *fields;
+	char name[64];
+	uint64_t ts;
+	bool ev;
 
 	if (!f) {
 		fprintf(stderr, "%s: %s\n", b->trace, strerror(errno));
@@ -225,7 +258,12 @@ int board_read_text(struct board *b)
 	}
 	while (getline(&line, &cap, f) > 0) {
 		lineno++;
-		idle += strstr(line, ": cpu_idle: ") != NULL;
+		ev = event_of(line, &ts, name, sizeof(name), &fields);
+		idle += ev && !strcmp(name, "cpu_idle");
+		/* the first line that speaks of cpu_idle in another layout */
+		if (!unread && strstr(line, "cpu_idle") &&
+		    (!ev || (strcmp(name, "cpu_idle") && strcmp(name, "cpu_idle_miss"))))
+			unread = lineno;
 		if (on_line(b, cpus, freq, line, lineno) < 0) {
 			ret = -1;
 			break;
@@ -233,7 +271,11 @@ int board_read_text(struct board *b)
 	}
 	free(line);
 	fclose(f);
-	if (!ret && !idle) {
+	if (!ret && !idle && unread) {
+		fprintf(stderr, "%s:%d: cpu_idle in a layout idlesim does not read; expected \"SECONDS.FRACTION: cpu_idle: state=N cpu_id=N\" as trace-cmd report and tracefs write it\n",
+			b->trace, unread);
+		ret = -1;
+	} else if (!ret && !idle) {
 		fprintf(stderr, "%s: neither a trace.dat nor a text trace with power:cpu_idle (trace-cmd report, tracefs trace, systrace HTML); record -e power:cpu_idle\n",
 			b->trace);
 		ret = -1;

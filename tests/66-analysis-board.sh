@@ -165,7 +165,15 @@ expect_exit 1 "$an" board --soc socs/simsoc.soc "$IDLESIM_SCRATCH/notrace.txt"
 expect_grep "neither a trace.dat nor a text trace with power:cpu_idle" "$out" "a text without cpu_idle"
 printf '  <idle>-0  [000]  1.000000: cpu_idle: state=1\n' >"$IDLESIM_SCRATCH/bad.txt"
 expect_exit 1 "$an" board --soc socs/simsoc.soc "$IDLESIM_SCRATCH/bad.txt"
-expect_grep "bad.txt:1: cpu_idle: expected state= and cpu_id=" "$out" "a cpu_idle line without its CPU"
+expect_grep "bad.txt:1: cpu_idle: no cpu_id= field; expected cpu_id=NUMBER" "$out" "a cpu_idle line without its CPU"
+printf '  <idle>-0  [000]  1.000000: cpu_idle: state=WFI cpu_id=0\n' >"$IDLESIM_SCRATCH/name.txt"
+expect_exit 1 "$an" board --soc socs/simsoc.soc "$IDLESIM_SCRATCH/name.txt"
+expect_grep "name.txt:1: cpu_idle: state=WFI: not a number; expected state=NUMBER" "$out" "a state's name where its index belongs"
+# perf script's layout: the line named, not "no cpu_idle"
+printf 'swapper 0 [000] 1.000000: power:cpu_idle: state=1 cpu_id=0\n' >"$IDLESIM_SCRATCH/perf.txt"
+expect_exit 1 "$an" board --soc socs/simsoc.soc --out "$IDLESIM_SCRATCH/perf-out" "$IDLESIM_SCRATCH/perf.txt"
+expect_grep "perf.txt:1: cpu_idle in a layout idlesim does not read" "$out" "a cpu_idle event in perf's layout"
+[ ! -e "$IDLESIM_SCRATCH/perf-out" ] || fail "a refused text trace left $IDLESIM_SCRATCH/perf-out behind"
 
 # power:psci_domain_idle_enter (6.15): under OS-initiated PSCI cpu_idle
 # shows the CPU's state only; the parameter passed to the firmware says

@@ -4,7 +4,8 @@
 # not an rt-app workload, is named before anything boots (what rt-app
 # itself cannot use, in its words, from the host's rt-app); what rt-app
 # reads is read (comments; Debian's examples; no duration, the scenario
-# then ending with rt-app, which a guest run checks); the periodic
+# then ending with rt-app, which a guest run checks); a refusal writes
+# nothing; the periodic
 # example runs in the guest under rt-app with its calibration fixed at the
 # guest's measured ns per loop (the manifest says which), leaves rt-app's
 # logs, which the guest job turns into the workload's wake-ups (their
@@ -71,6 +72,23 @@ refused typo '{ "global": { "duration": 5 },\n  "tasks": { "t": { "loop": -1,\n 
 	"typo.json:3: task \"t\": \"rnu\": not a property or event that rt-app 1.0 reads" "a misspelt event"
 refused phase '{ "global": { "duration": 5 }, "tasks": { "t": { "phases": { "p1": { "run0": 100, "run1": 200, "slep": 10 } } } } }' \
 	"phase.json:1: task \"t\", phase \"p1\": \"slep\"" "a misspelt event in a phase (run0 and run1 are runs)"
+# a refusal writes nothing: no output directory, or the one given as it was
+expect_exit 2 "$rt" "$s/typo.json" "$s/typo-out" 1
+[ ! -e "$s/typo-out" ] || fail "a refused workload left $s/typo-out: $(ls -A "$s/typo-out")"
+mkdir "$s/typo-was" && echo before >"$s/typo-was/typo.ini"
+expect_exit 2 "$rt" "$s/typo.json" "$s/typo-was" 1
+[ "$(ls -A "$s/typo-was")" = typo.ini ] && [ "$(cat "$s/typo-was/typo.ini")" = before ] ||
+	fail "a refused workload changed $s/typo-was: $(ls -A "$s/typo-was")"
+# ... nor a refusal of its sidecar, found after the workload is read
+printf '{ "tasks": { "t": { "run": 1000 } } }\n' >"$s/own.json"
+printf '[scenario]\nname = own\ncpus = 1\n[command rt-app]\nrun = rt-app\n' >"$s/own.ini"
+expect_exit 2 "$rt" "$s/own.json" "$s/own-out" 1
+expect_grep "own.ini: has a \[command rt-app\] of its own" "$out" "a sidecar with its own command"
+[ ! -e "$s/own-out" ] || fail "a refused sidecar left $s/own-out: $(ls -A "$s/own-out")"
+# ... nor a failure while writing (the scenario's name taken by a directory)
+mkdir -p "$s/half/.bounded.ini.tmp"
+expect_exit 2 "$rt" "$s/bounded.json" "$s/half" 1
+[ "$(ls -A "$s/half")" = .bounded.ini.tmp ] || fail "a failed write left $s/half: $(ls -A "$s/half")"
 
 # the example runs
 d=$s/periodic

@@ -27,7 +27,9 @@
  *
  * --check also has the host's rt-app read it: what it complains of is an
  * error here, before any boot.  Exit 2 with FILE:LINE: what is wrong for
- * anything rt-app or the scenario would refuse.
+ * anything rt-app or the scenario would refuse.  A refusal writes
+ * nothing: everything is checked first, and the files are written under
+ * temporary names that become theirs only when all are written.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -66,11 +68,26 @@ static const char *const events[] = {
 static const char *path;	/* the JSON, as named in messages */
 static const char *text;	/* its bytes, for the lines of messages */
 
+/* what this run has written so far, removed again if it fails */
+#define OUTPUTS	3
+static char made_dir[PATH_MAX];
+static char made[OUTPUTS][PATH_MAX];
+static int nmade;
+
+static void undo(void)
+{
+	while (nmade)
+		unlink(made[--nmade]);
+	if (made_dir[0])
+		rmdir(made_dir);
+}
+
 __attribute__((format(printf, 1, 2), noreturn))
 static void die(const char *fmt, ...)
 {
 	va_list ap;
 
+	undo();
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -304,30 +321,54 @@ static int valid_name(const char *name)
 	return 1;
 }
 
-/* NAME.ini: the sidecar, or a default scenario; then the command */
-static void write_ini(const char *outdir, const char *name, int ntasks, long dur, int bounded)
+/*
+ * OUTDIR/NAME, written as OUTDIR/.NAME.tmp until commit(): a failure on
+ * the way leaves neither a part of the output nor a mix with an earlier
+ * run's
+ */
+static char final[OUTPUTS][PATH_MAX];
+
+static void put(const char *outdir, const char *name, const char *buf, size_t len)
 {
-	char sidecar[PATH_MAX], file[PATH_MAX];
-	size_t plen = strlen(path), len;
-	char *ini = NULL;
+	char *file = made[nmade];
+	int short_write;
 	FILE *f;
 
-	snprintf(sidecar, sizeof(sidecar), "%.*s.ini",
-		 (int)(plen > 5 && !strcmp(path + plen - 5, ".json") ? plen - 5 : plen), path);
-	snprintf(file, sizeof(file), "%s/%s.ini", outdir, name);
+	snprintf(final[nmade], PATH_MAX, "%s/%s", outdir, name);
+	snprintf(file, PATH_MAX, "%s/.%s.tmp", outdir, name);
 	f = fopen(file, "w");
 	if (!f)
 		die("%s: %s", file, strerror(errno));
-	if (!access(sidecar, F_OK)) {
-		ini = read_file(sidecar, &len);
-		if (!ini)
-			die("%s: %s", sidecar, strerror(errno));
-		if (strstr(ini, "[command rt-app]"))
-			die("%s: has a [command rt-app] of its own; the runner adds it", sidecar);
-		fputs(ini, f);
-		if (len && ini[len - 1] != '\n')
+	nmade++;
+	short_write = fwrite(buf, 1, len, f) != len;
+	if (fclose(f) || short_write)
+		die("%s: %s", file, strerror(errno));
+}
+
+static void commit(void)
+{
+	int i;
+
+	for (i = 0; i < nmade; i++)
+		if (rename(made[i], final[i]))
+			die("%s: %s", final[i], strerror(errno));
+	nmade = 0;
+	made_dir[0] = '\0';
+}
+
+/* NAME.ini: the sidecar, or a default scenario; then the command */
+static char *scenario_ini(const char *name, const char *sidecar, int ntasks, long dur,
+			  int bounded, size_t *len)
+{
+	char *ini = NULL;
+	FILE *f = open_memstream(&ini, len);
+
+	if (!f)
+		die("%s: out of memory", path);
+	if (sidecar) {
+		fputs(sidecar, f);
+		if (*sidecar && sidecar[strlen(sidecar) - 1] != '\n')
 			fputc('\n', f);
-		free(ini);
 	} else {
 		fprintf(f, "# rt-app workload %s: the scenario the runner made for it\n"
 			"[scenario]\n"
@@ -346,19 +387,21 @@ static void write_ini(const char *outdir, const char *name, int ntasks, long dur
 		"run = rt-app /job/%s.json\n"
 		"ends = yes\n", name);
 	if (fclose(f))
-		die("%s: %s", file, strerror(errno));
+		die("%s: out of memory", path);
+	return ini;
 }
 
 int main(int argc, char **argv)
 {
 	struct json_object *w, *tasks, *g, *d, *cal;
 	const char *outdir, *calib, *env = getenv("IDLESIM_RTAPP_CAP");
-	char where[512], file[PATH_MAX], name[PATH_MAX], *dot;
+	char where[512], sidecar[PATH_MAX], name[PATH_MAX], *dot, *side = NULL, *ini, *pinned;
 	long dur, cap = env && *env ? seconds("IDLESIM_RTAPP_CAP", env) : CAP_DEFAULT;
 	int check = 0, ntasks = 0, bounded;
 	long long ns_per_loop;
-	size_t len;
-	FILE *pins;
+	size_t len, plen, pathlen;
+	const char *out;
+	FILE *pinf;
 
 	for (; argc > 1 && argv[1][0] == '-'; argc--, argv++) {
 		if (!strcmp(argv[1], "--check")) {
@@ -417,14 +460,11 @@ int main(int argc, char **argv)
 	if (!valid_name(name))
 		die("%s: the file's name '%s': expected 1 to 31 letters, digits, '-' and '_'",
 		    path, name);
-	if (mkdir(outdir, 0755) && errno != EEXIST)
-		die("%s: %s", outdir, strerror(errno));
-	snprintf(file, sizeof(file), "%s/rtapp-cpus", outdir);
-	pins = fopen(file, "w");
-	if (!pins)
-		die("%s: %s", file, strerror(errno));
+	pinf = open_memstream(&pinned, &plen);
+	if (!pinf)
+		die("%s: out of memory", path);
 	json_object_object_foreach(tasks, tname, t) {
-		struct json_object *phases, *cpus;
+		struct json_object *phases, *cpus_obj;
 
 		ntasks++;
 		if (!json_object_is_type(t, json_type_object))
@@ -445,15 +485,27 @@ int main(int argc, char **argv)
 			}
 		}
 		/* a task on one CPU: its wake-ups can be matched to that CPU's periods */
-		if (json_object_object_get_ex(t, "cpus", &cpus) &&
-		    json_object_is_type(cpus, json_type_array) &&
-		    json_object_array_length(cpus) == 1 &&
-		    json_object_is_type(json_object_array_get_idx(cpus, 0), json_type_int))
-			fprintf(pins, "%s %d\n", tname,
-				json_object_get_int(json_object_array_get_idx(cpus, 0)));
+		if (json_object_object_get_ex(t, "cpus", &cpus_obj) &&
+		    json_object_is_type(cpus_obj, json_type_array) &&
+		    json_object_array_length(cpus_obj) == 1 &&
+		    json_object_is_type(json_object_array_get_idx(cpus_obj, 0), json_type_int))
+			fprintf(pinf, "%s %d\n", tname,
+				json_object_get_int(json_object_array_get_idx(cpus_obj, 0)));
 	}
-	if (fclose(pins))
-		die("%s: %s", file, strerror(errno));
+	if (fclose(pinf))
+		die("%s: out of memory", path);
+
+	pathlen = strlen(path);
+	snprintf(sidecar, sizeof(sidecar), "%.*s.ini",
+		 (int)(pathlen > 5 && !strcmp(path + pathlen - 5, ".json") ? pathlen - 5 : pathlen),
+		 path);
+	if (!access(sidecar, F_OK)) {
+		side = read_file(sidecar, &len);
+		if (!side)
+			die("%s: %s", sidecar, strerror(errno));
+		if (strstr(side, "[command rt-app]"))
+			die("%s: has a [command rt-app] of its own; the runner adds it", sidecar);
+	}
 	if (check)
 		rtapp_says(w);
 
@@ -464,11 +516,24 @@ int main(int argc, char **argv)
 	json_object_object_add(g, "calibration", json_object_new_int64(ns_per_loop));
 	json_object_object_add(g, "logdir", json_object_new_string("/results/rt-app"));
 	json_object_object_add(g, "log_basename", json_object_new_string("rt-app"));
+	ini = scenario_ini(name, side, ntasks, bounded ? cap : dur + 1, bounded, &len);
 
-	snprintf(file, sizeof(file), "%s/%s.json", outdir, name);
-	if (json_object_to_file_ext(file, w, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE))
-		die("%s: %s", file, json_util_get_last_err());
-	write_ini(outdir, name, ntasks, bounded ? cap : dur + 1, bounded);
+	/* everything is checked: only now is anything written */
+	if (!mkdir(outdir, 0755))
+		snprintf(made_dir, sizeof(made_dir), "%s", outdir);
+	else if (errno != EEXIST)
+		die("%s: %s", outdir, strerror(errno));
+	put(outdir, "rtapp-cpus", pinned, plen);
+	out = json_object_to_json_string_ext(w, JSON_C_TO_STRING_PRETTY |
+					     JSON_C_TO_STRING_NOSLASHESCAPE);
+	snprintf(sidecar, sizeof(sidecar), "%s.json", name);
+	put(outdir, sidecar, out, strlen(out));
+	snprintf(sidecar, sizeof(sidecar), "%s.ini", name);
+	put(outdir, sidecar, ini, len);
+	commit();
 	json_object_put(w);
+	free(pinned);
+	free(ini);
+	free(side);
 	return 0;
 }

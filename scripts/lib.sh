@@ -76,18 +76,20 @@ scenario_check() {
 			rm -rf "$d"
 			die "$c (SoC $socname, $socf)"
 		}
-		( scenario_cpus "$ini" >/dev/null ) || { rm -rf "$d"; exit 2; }
+		( scenario_cpus "$ini" "$file" >/dev/null ) || { rm -rf "$d"; exit 2; }
 	fi
 	rm -rf "$d"
 }
 
-# scenario_cpus INI: the CPUs a run of the scenario boots.  By default
+# scenario_cpus INI [SHOWN]: the CPUs a run of the scenario boots.  By default
 # the scenario's own "cpus", the SoC's first CPUs; $IDLESIM_CPUS (make
 # CPUS=) "soc" boots every CPU the SoC describes, so that its other
 # clusters idle beside the workload and count, and a number boots that
 # many.  Never fewer than the scenario needs, nor more than the SoC has.
+# SHOWN names the scenario in that refusal (the rt-app JSON an INI was
+# made from); the INI's note of a pinned task (idlesim-rtapp's) says why.
 scenario_cpus() {
-	local want have n socf
+	local want have n socf why
 	want=$("${IDLESIM_WORKLOAD_HOST:?}" --get cpus "$1") || exit 2
 	socf=$(soc_file "${IDLESIM_SOC:-simsoc}")
 	have=8
@@ -106,8 +108,9 @@ scenario_cpus() {
 		;;
 	esac
 	[ "$n" -ge "$want" ] || die "CPUS=$IDLESIM_CPUS: $1 runs on $want CPUs, more than $n"
+	why=$(sed -n 's/^# \(task .* pins to CPU [0-9]*\),.*/: \1/p' "$1")
 	[ "$n" -le "$have" ] ||
-		die "$1: runs on $n CPUs${IDLESIM_CPUS:+ (CPUS=$IDLESIM_CPUS)}; SoC $("$IDLESIM_SOC_TOOL" get name "$socf") ($socf) has $have"
+		die "${2:-$1}: runs on $n CPUs${why}${IDLESIM_CPUS:+ (CPUS=$IDLESIM_CPUS)}; SoC $("$IDLESIM_SOC_TOOL" get name "$socf") ($socf) has $have"
 	printf '%s\n' "$n"
 }
 

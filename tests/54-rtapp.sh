@@ -4,8 +4,8 @@
 # not an rt-app workload, is named before anything boots (what rt-app
 # itself cannot use, in its words, from the host's rt-app); what rt-app
 # reads is read (comments; Debian's examples; no duration, the scenario
-# then ending with rt-app, which a guest run checks); a refusal writes
-# nothing; the periodic
+# then ending with rt-app, which a guest run checks); a CPU a task pins
+# to is booted, or refused by name; a refusal writes nothing; the periodic
 # example runs in the guest under rt-app with its calibration fixed at the
 # guest's measured ns per loop (the manifest says which), leaves rt-app's
 # logs, which the guest job turns into the workload's wake-ups (their
@@ -56,6 +56,10 @@ if [ -d "$ex" ]; then
 	done < <(find "$ex" -name '*.json' | sort)
 	[ "$ok" -ge 16 ] || fail "only $ok of rt-app's examples accepted"
 	grep -q '^ends = yes$' "$s/ex/"*.ini || fail "no [command rt-app] ends the scenario"
+	# the affinity example pins to CPU 2: its scenario boots CPUs 0 to 2
+	"$rt" "$ex/tutorial/example8.json" "$s/ex8" 1 2>/dev/null &&
+		grep -q '^cpus = 3$' "$s/ex8/example8.ini" ||
+		fail "example8.json pins to CPU 2, its scenario boots: $(grep '^cpus' "$s/ex8/example8.ini")"
 	note "rt-app's examples: $ok accepted"
 fi
 # a comment and a trailing comma: json-c takes both, and so does rt-app
@@ -89,6 +93,25 @@ expect_grep "own.ini: has a \[command rt-app\] of its own" "$out" "a sidecar wit
 mkdir -p "$s/half/.bounded.ini.tmp"
 expect_exit 2 "$rt" "$s/bounded.json" "$s/half" 1
 [ "$(ls -A "$s/half")" = .bounded.ini.tmp ] || fail "a failed write left $s/half: $(ls -A "$s/half")"
+
+# CPUs a task pins to: rt-app refuses one the guest lacks, so the default
+# scenario boots them (above); beyond the harness's CPUs, beyond a
+# sidecar's (its author's count), or beyond the SoC's, refused by name
+refused pinmax '{ "tasks": { "t": { "loop": 2, "phases": { "p": { "cpus": [ 0, 8 ], "run": 10 } } } } }' \
+	'pinmax.json:1: task "t", phase "p": "cpus": CPU 8; a guest boots at most 8 CPUs \(0 to 7\)' "a CPU beyond the harness's"
+printf '[scenario]\nname = pinside\nduration = 2s\ncpus = 2\nseed = 1\nlatency_budget = 1ms\n' >"$s/pinside.ini"
+refused pinside '{ "tasks": {\n  "t": { "loop": 2, "cpus": [ 2 ], "run": 10, "sleep": 10 } } }' \
+	'pinside.json:2: task "t": "cpus": CPU 2, which the scenario does not boot \(.*pinside.ini:4: cpus = 2, CPUs 0 to 1\)' \
+	"a CPU its sidecar does not boot"
+refused pinnone '{ "tasks": { "t": { "cpus": [], "run": 10 } } }' \
+	'pinnone.json:1: task "t": "cpus": \[ \]; expected a non-empty array of CPU numbers' "an empty CPU set"
+if [ -n "${IDLESIM_SOC_TOOL:-}" ]; then
+	case ${IDLESIM_SOC:-simsoc} in */* | *.soc) soc=$IDLESIM_SOC ;; *) soc=socs/${IDLESIM_SOC:-simsoc}.soc ;; esac
+	have=$("$IDLESIM_SOC_TOOL" get cpus "$soc" 2>/dev/null) || have=8
+	[ "$have" -ge 8 ] ||
+		refused pinsoc "{ \"tasks\": { \"t\": { \"cpus\": [ $have ], \"run\": 10 } } }" \
+			"pinsoc.json: runs on $((have + 1)) CPUs: task \"t\" pins to CPU $have; SoC" "a CPU the SoC lacks"
+fi
 
 # the example runs
 d=$s/periodic

@@ -25,6 +25,13 @@
  * else 60 s, or the sidecar's duration.  The scenario ends when rt-app
  * does, so its length is what ran.
  *
+ * CPUs: rt-app refuses a "cpus" naming a CPU the machine lacks, so the
+ * default scenario boots enough for every CPU a task or phase pins to (at
+ * least 2, at most IDLESIM_MAX_CPUS): the count is ours, not the
+ * workload's, and a workload written for a bigger machine means to run
+ * on those CPUs.  A sidecar's "cpus" is its author's choice and is kept:
+ * a pin beyond it is refused, naming the task and the CPU.
+ *
  * --check also has the host's rt-app read it: what it complains of is an
  * error here, before any boot.  Exit 2 with FILE:LINE: what is wrong for
  * anything rt-app or the scenario would refuse.  A refusal writes
@@ -33,6 +40,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <idlesim/ini.h>
+#include <idlesim/limits.h>
 #include <json-c/json.h>
 #include <limits.h>
 #include <signal.h>
@@ -47,6 +56,8 @@
 
 #define CAP_DEFAULT	60
 #define DURATION_MAX	600
+#define CPUS_DEFAULT	2
+#define SIDECAR_MAX	(1 << 20)
 
 /*
  * What rt-app 1.0 (Debian's, the guest's) reads in a task and in a phase,
@@ -147,6 +158,23 @@ static int key_line(const char *key)
 	return at ? line_of((size_t)(at - text)) : 1;
 }
 
+/* the line of @key within @outer's object (a task's, a phase's): the first after it */
+static int key_line_in(const char *const *outer, int n, const char *key)
+{
+	const char *at = text, *found;
+	char needle[256];
+	int i;
+
+	for (i = 0; i <= n; i++) {
+		snprintf(needle, sizeof(needle), "\"%s\"", i < n ? outer[i] : key);
+		found = strstr(at, needle);
+		if (!found)
+			break;
+		at = found + strlen(needle);
+	}
+	return line_of((size_t)(at - text));
+}
+
 static int listed(const char *const *list, const char *key, int prefix)
 {
 	for (; *list; list++)
@@ -177,6 +205,89 @@ static void check_keys(const char *where, struct json_object *obj, const char *c
 		die("%s:%d: %s: \"%s\": not a property or event that rt-app 1.0 reads (it would ignore it); properties: %s; events: %s, each with any suffix (run0)",
 		    path, key_line(key), where, key, props, evs);
 	}
+}
+
+/* the CPUs a workload pins to: the highest, and where it is named */
+struct pins {
+	int highest;			/* -1: no "cpus" anywhere */
+	char where[512];		/* task "T" or task "T", phase "P" */
+	int line;
+};
+
+/*
+ * A "cpus" as rt-app 1.0 takes it, the highest CPU noted.  The host's
+ * rt-app never sees it (its CPUs are not the guest's), so what the guest's
+ * would refuse ("Invalid cpu", "Invalid type for key cpus", an empty set
+ * it cannot set) is refused here.
+ */
+static void note_cpus(struct pins *p, struct json_object *cpus, const char *where, int line)
+{
+	size_t i, n = json_object_is_type(cpus, json_type_array) ?
+		json_object_array_length(cpus) : 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *c = json_object_array_get_idx(cpus, i);
+		int64_t cpu = json_object_get_int64(c);
+
+		if (!json_object_is_type(c, json_type_int) || cpu < 0 || cpu > INT_MAX)
+			break;
+		if (cpu > p->highest) {
+			p->highest = (int)cpu;
+			snprintf(p->where, sizeof(p->where), "%s", where);
+			p->line = line;
+		}
+	}
+	if (!n || i < n)
+		die("%s:%d: %s: \"cpus\": %s; expected a non-empty array of CPU numbers from 0, as [0, 2, 3]",
+		    path, line, where, json_object_to_json_string(cpus));
+}
+
+/* a sidecar's [scenario] cpus, read with the scenarios' own reader */
+struct sidecar {
+	struct ini in;
+	int in_scenario;
+	long cpus;			/* 0: not read */
+	int line;
+};
+
+static int sidecar_section(void *ctx, char *header)
+{
+	struct sidecar *sc = ctx;
+
+	sc->in_scenario = !strcmp(header, "scenario");
+	return 0;
+}
+
+static int sidecar_setting(void *ctx, char *line)
+{
+	struct sidecar *sc = ctx;
+	char *v = line + 4, *end;
+
+	if (!sc->in_scenario || strncmp(line, "cpus", 4))
+		return 0;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	if (*v++ != '=')
+		return 0;
+	sc->cpus = strtol(v, &end, 10);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	/* idlesim-workload --check names what is wrong with it */
+	if (*end || sc->cpus < 1)
+		sc->cpus = 0;
+	sc->line = sc->in.line;
+	return 0;
+}
+
+static long sidecar_cpus(const char *file, const char *ini, size_t len, int *line)
+{
+	static const char *const kinds[] = { "", "scenario", NULL };
+	static const struct ini_ops ops = { sidecar_section, sidecar_setting };
+	struct sidecar sc = { .in = { .file = file, .kinds = kinds } };
+
+	ini_read(&sc.in, ini, len, SIDECAR_MAX, &ops, &sc);
+	*line = sc.line;
+	return sc.cpus;
 }
 
 static struct json_object *parse(size_t len)
@@ -358,7 +469,7 @@ static void commit(void)
 
 /* NAME.ini: the sidecar, or a default scenario; then the command */
 static char *scenario_ini(const char *name, const char *sidecar, int ntasks, long dur,
-			  int bounded, size_t *len)
+			  int bounded, int cpus, const struct pins *p, size_t *len)
 {
 	char *ini = NULL;
 	FILE *f = open_memstream(&ini, len);
@@ -374,12 +485,15 @@ static char *scenario_ini(const char *name, const char *sidecar, int ntasks, lon
 			"[scenario]\n"
 			"name = %s\n"
 			"description = rt-app workload %s.json (%d tasks%s)\n"
-			"duration = %lds\n"
-			"cpus = 2\n"
+			"duration = %lds\n",
+			name, name, name, ntasks, bounded ? ", until they end" : "", dur);
+		if (cpus > CPUS_DEFAULT)
+			fprintf(f, "# %s pins to CPU %d, which rt-app refuses unless it exists\n",
+				p->where, p->highest);
+		fprintf(f, "cpus = %d\n"
 			"seed = 1\n"
 			"latency_budget = 1ms\n"
-			"settle = 500ms\n",
-			name, name, name, ntasks, bounded ? ", until they end" : "", dur);
+			"settle = 500ms\n", cpus);
 	}
 	fprintf(f, "\n# added by idlesim-rtapp: rt-app's end is the scenario's\n"
 		"[command rt-app]\n"
@@ -397,8 +511,10 @@ int main(int argc, char **argv)
 	const char *outdir, *calib, *env = getenv("IDLESIM_RTAPP_CAP");
 	char where[512], sidecar[PATH_MAX], name[PATH_MAX], *dot, *side = NULL, *ini, *pinned;
 	long dur, cap = env && *env ? seconds("IDLESIM_RTAPP_CAP", env) : CAP_DEFAULT;
-	int check = 0, ntasks = 0, bounded;
+	int check = 0, ntasks = 0, bounded, cpus, side_line = 0;
+	struct pins pins = { .highest = -1 };
 	long long ns_per_loop;
+	long side_cpus = 0;
 	size_t len, plen, pathlen;
 	const char *out;
 	FILE *pinf;
@@ -464,31 +580,36 @@ int main(int argc, char **argv)
 	if (!pinf)
 		die("%s: out of memory", path);
 	json_object_object_foreach(tasks, tname, t) {
-		struct json_object *phases, *cpus_obj;
+		const char *outer[2] = { tname, NULL };
+		struct json_object *phases, *cpus_obj = NULL;
 
 		ntasks++;
 		if (!json_object_is_type(t, json_type_object))
 			die("%s:%d: task \"%s\": expected an object", path, key_line(tname), tname);
 		snprintf(where, sizeof(where), "task \"%s\"", tname);
 		check_keys(where, t, task_keys);
+		if (json_object_object_get_ex(t, "cpus", &cpus_obj))
+			note_cpus(&pins, cpus_obj, where, key_line_in(outer, 1, "cpus"));
 		if (json_object_object_get_ex(t, "phases", &phases)) {
 			if (!json_object_is_type(phases, json_type_object))
 				die("%s:%d: task \"%s\": \"phases\": expected an object", path,
 				    key_line("phases"), tname);
 			json_object_object_foreach(phases, pname, ph) {
+				struct json_object *pc;
+
 				if (!json_object_is_type(ph, json_type_object))
 					die("%s:%d: task \"%s\", phase \"%s\": expected an object",
 					    path, key_line(pname), tname, pname);
 				snprintf(where, sizeof(where), "task \"%s\", phase \"%s\"", tname,
 					 pname);
 				check_keys(where, ph, phase_keys);
+				outer[1] = pname;
+				if (json_object_object_get_ex(ph, "cpus", &pc))
+					note_cpus(&pins, pc, where, key_line_in(outer, 2, "cpus"));
 			}
 		}
 		/* a task on one CPU: its wake-ups can be matched to that CPU's periods */
-		if (json_object_object_get_ex(t, "cpus", &cpus_obj) &&
-		    json_object_is_type(cpus_obj, json_type_array) &&
-		    json_object_array_length(cpus_obj) == 1 &&
-		    json_object_is_type(json_object_array_get_idx(cpus_obj, 0), json_type_int))
+		if (cpus_obj && json_object_array_length(cpus_obj) == 1)
 			fprintf(pinf, "%s %d\n", tname,
 				json_object_get_int(json_object_array_get_idx(cpus_obj, 0)));
 	}
@@ -505,7 +626,17 @@ int main(int argc, char **argv)
 			die("%s: %s", sidecar, strerror(errno));
 		if (strstr(side, "[command rt-app]"))
 			die("%s: has a [command rt-app] of its own; the runner adds it", sidecar);
+		side_cpus = sidecar_cpus(sidecar, side, len, &side_line);
 	}
+	cpus = pins.highest + 1 > CPUS_DEFAULT ? pins.highest + 1 : CPUS_DEFAULT;
+	if (pins.highest >= IDLESIM_MAX_CPUS)
+		die("%s:%d: %s: \"cpus\": CPU %d; a guest boots at most %d CPUs (0 to %d)",
+		    path, pins.line, pins.where, pins.highest, IDLESIM_MAX_CPUS,
+		    IDLESIM_MAX_CPUS - 1);
+	if (side_cpus && pins.highest >= side_cpus)
+		die("%s:%d: %s: \"cpus\": CPU %d, which the scenario does not boot (%s:%d: cpus = %ld, CPUs 0 to %ld), and rt-app refuses (\"Invalid cpu %d in cpuset\"); expected CPUs below %ld, or more cpus in %s",
+		    path, pins.line, pins.where, pins.highest, sidecar, side_line, side_cpus,
+		    side_cpus - 1, pins.highest, side_cpus, sidecar);
 	if (check)
 		rtapp_says(w);
 
@@ -516,7 +647,8 @@ int main(int argc, char **argv)
 	json_object_object_add(g, "calibration", json_object_new_int64(ns_per_loop));
 	json_object_object_add(g, "logdir", json_object_new_string("/results/rt-app"));
 	json_object_object_add(g, "log_basename", json_object_new_string("rt-app"));
-	ini = scenario_ini(name, side, ntasks, bounded ? cap : dur + 1, bounded, &len);
+	ini = scenario_ini(name, side, ntasks, bounded ? cap : dur + 1, bounded, cpus, &pins,
+			   &len);
 
 	/* everything is checked: only now is anything written */
 	if (!mkdir(outdir, 0755))

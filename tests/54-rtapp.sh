@@ -3,9 +3,11 @@
 # rt-app workloads as scenarios: a JSON rt-app would refuse, or that is
 # not an rt-app workload, is named before anything boots (what rt-app
 # itself cannot use, in its words, from the host's rt-app); what rt-app
-# reads is read (comments; Debian's examples; no duration, the scenario
-# then ending with rt-app, which a guest run checks); a CPU a task pins
-# to is booted, or refused by name; a refusal writes nothing; the periodic
+# reads is read (comments; Debian's examples when installed, and always a
+# corpus written as rt-app's documentation writes workloads; no duration,
+# the scenario then ending with rt-app, which a guest run of that corpus's
+# periodic task checks); a CPU a task pins to is booted, or refused by
+# name; a refusal writes nothing; the periodic
 # example runs in the guest under rt-app with its calibration fixed at the
 # guest's measured ns per loop (the manifest says which), leaves rt-app's
 # logs, which the guest job turns into the workload's wake-ups (their
@@ -61,7 +63,25 @@ if [ -d "$ex" ]; then
 		grep -q '^cpus = 3$' "$s/ex8/example8.ini" ||
 		fail "example8.json pins to CPU 2, its scenario boots: $(grep '^cpus' "$s/ex8/example8.ini")"
 	note "rt-app's examples: $ok accepted"
+else
+	note "no /usr/share/doc/rt-app: Debian's examples not read (the corpus below is)"
 fi
+# a corpus written the way rt-app's documentation writes workloads
+# (comments, trailing commas, tasks bounded by their phases' loops, no
+# duration, a calibration), read here and by the host's rt-app (when it
+# has one) whether or not Debian's examples are installed; each runs
+# until its tasks end, under the cap; doc-periodic.json runs below
+n=0
+for f in workloads/rt-app/doc-*.json; do
+	b=$(basename "$f" .json)
+	"$rt" --check --cap 9 "$f" "$s/$b" 1 >"$s/$b.log" 2>&1 || fail "$f: refused: $(cat "$s/$b.log")"
+	grep -q '^duration = 9s$' "$s/$b/$b.ini" || fail "$f: not run until its tasks end: $(cat "$s/$b/$b.ini")"
+	n=$((n + 1))
+done
+[ "$n" -ge 3 ] || fail "only $n workloads in the documentation-style corpus"
+# pinned to CPU 3 (rt-app refuses a CPU the machine lacks): 4 CPUs booted
+grep -q '^cpus = 4$' "$s/doc-affinity/doc-affinity.ini" ||
+	fail "doc-affinity.json pins to CPU 3, its scenario boots: $(grep '^cpus' "$s/doc-affinity/doc-affinity.ini")"
 # a comment and a trailing comma: json-c takes both, and so does rt-app
 printf '{ /* a comment, as rt-app allows */\n "tasks": { "t": { "loop": 3, "run": 1000, "sleep": 1000, } } }\n' >"$s/bounded.json"
 "$rt" --cap 7 "$s/bounded.json" "$s/bounded" 1 || fail "a workload without a duration was refused"
@@ -139,19 +159,28 @@ awk -v e="${emu:-999}" 'BEGIN { exit !(e < 20) }' || fail "wake-ups delayed by u
 note "periodic.json: rt-app at $calib ns per loop, $n periods; $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
 # bounded by its loop count, not a duration (the loop of a task with
 # phases: one whose events sit in the task itself repeats them for ever
-# under rt-app 1.0, whatever its loop says): the scenario ends with
-# rt-app, well before the cap
-e=$s/ends
-printf '{ "tasks": { "t": { "loop": 50, "phases": { "p": { "run": 1000, "sleep": 9000 } } } } }\n' >"$s/ends.json"
-IDLESIM_RTAPP_CAP=30 scripts/run-scenario.sh "$s/ends.json" menu "$e" >"$e.log" 2>&1 ||
-	{ tail -20 "$e.log"; fail "a workload bounded by its loop count failed (see $e.log)"; }
+# under rt-app 1.0, whatever its loop says): the documentation-style
+# periodic task, 200 periods of 10 ms, ends the scenario with rt-app, well
+# before the cap
+e=$s/doc-periodic-run
+IDLESIM_RTAPP_CAP=30 scripts/run-scenario.sh workloads/rt-app/doc-periodic.json menu "$e" >"$e.log" 2>&1 ||
+	{ tail -20 "$e.log"; fail "doc-periodic.json, bounded by its loop count, failed (see $e.log)"; }
+grep -q "^rtapp_json .*/workloads/rt-app/doc-periodic.json$" "$e/manifest" && grep -qx "smp 2" "$e/manifest" ||
+	fail "the manifest does not name doc-periodic.json on 2 CPUs: $(grep "rtapp\|^smp" "$e/manifest")"
+calib=$(sed -n 's/^rtapp_calibration_ns_per_loop //p' "$e/manifest")
+grep -q "pLoad = ${calib}ns" "$e/results/cmd-rt-app.log" ||
+	fail "doc-periodic.json ran without the guest's calibration ($calib), not its own 260: $(head -5 "$e/results/cmd-rt-app.log")"
+n=$(cat "$e"/results/rt-app/rt-app-thread0-*.log 2>/dev/null | grep -cv '^#')
+[ "$n" -eq 200 ] || fail "rt-app logged $n periods of doc-periodic.json's 200"
+w=$(grep -vc '^#' "$e/results/wakeups-rt-app.thread0.tsv")
+[ "$w" -eq 200 ] || fail "$w wake-up rows for doc-periodic.json's 200 periods"
 len=$(trace-cmd report -i "$e/results/trace.dat" 2>/dev/null | awk '
 	/idlesim: scenario_begin/ { b = $3 + 0 } /idlesim: scenario_end/ { e = $3 + 0 }
 	END { if (b && e) printf "%.2f", e - b }')
 [ -n "$len" ] || fail "no scenario_begin and scenario_end markers in $e/results/trace.dat"
-awk -v l="$len" 'BEGIN { exit !(l >= 0.4 && l < 3) }' ||
-	fail "the scenario of a 50 x 10 ms workload lasted $len s (cap 30 s): it did not end with rt-app"
-note "a workload bounded by its loop count: the scenario lasted $len s (cap 30 s)"
+awk -v l="$len" 'BEGIN { exit !(l >= 1.9 && l < 4) }' ||
+	fail "the scenario of a 200 x 10 ms workload lasted $len s (cap 30 s): it did not end with rt-app"
+note "doc-periodic.json, bounded by its loop count: $n periods, the scenario lasted $len s (cap 30 s)"
 # a threshold sweep plans on the workload (no boot but the probes')
 sweep=$s/sweep
 expect_exit 0 scripts/tune.sh --scenario workloads/rt-app/periodic.json --out "$sweep" \

@@ -21,7 +21,8 @@
 #define SIMSOC_MAX_OPPS		IDLESIM_MAX_OPPS
 #define SIMSOC_MAX_BLOCKS	IDLESIM_MAX_BLOCKS
 #define SIMSOC_MAX_CPUS		IDLESIM_MAX_CPUS
-#define SIMSOC_ITEM_LEN		16
+#define SIMSOC_ITEM_LEN		16	/* kinds of cluster and blocks */
+#define SIMSOC_STATE_NAME_LEN	IDLESIM_STATE_NAME_LEN	/* beyond cpuidle's: simsoc_main.c */
 #define SIMSOC_CTRL_NAME_LEN	40
 
 /* What an idle state powers down, in depth order (socs/README.md) */
@@ -79,7 +80,8 @@ struct simsoc_soc {
 	int temp_ref_c, exit_fixed_pct, active_td_c;
 	int def_jitter_pct, def_coupling;
 	int nr_states;
-	char state_name[SIMSOC_MAX_STATES][SIMSOC_ITEM_LEN];
+	/* the description's names, whole: cpuidle's are derived from them */
+	char state_name[SIMSOC_MAX_STATES][SIMSOC_STATE_NAME_LEN];
 	u8 off[SIMSOC_MAX_STATES];
 	int nr_kinds;
 	struct simsoc_kind kind[SIMSOC_MAX_KINDS];

@@ -444,6 +444,28 @@ static struct cpuidle_driver simsoc_driver = {
 	.prepare = simsoc_prepare,
 };
 
+/*
+ * A description's state name may be longer than cpuidle holds
+ * (CPUIDLE_NAME_LEN): the state registers its first characters, '~' and
+ * its index ("cluster-reten~3").  No description's name has a '~', and
+ * the index differs from state to state, so the sysfs names stay unique
+ * without a search.  desc keeps the whole name, after the SoC's when both
+ * fit, as always.
+ */
+static void __init simsoc_state_names(struct cpuidle_state *s, int i)
+{
+	const char *full = simsoc_soc->state_name[i];
+
+	BUILD_BUG_ON(SIMSOC_MAX_STATES > 10);
+	if (strlen(full) < CPUIDLE_NAME_LEN)
+		strscpy(s->name, full, CPUIDLE_NAME_LEN);
+	else
+		snprintf(s->name, CPUIDLE_NAME_LEN, "%.*s~%d", CPUIDLE_NAME_LEN - 3, full, i);
+	if (snprintf(s->desc, CPUIDLE_DESC_LEN, "%s %s", simsoc_soc->name, full) >=
+	    CPUIDLE_DESC_LEN)
+		strscpy(s->desc, full, CPUIDLE_DESC_LEN);
+}
+
 static int __init simsoc_init(void)
 {
 	const struct simsoc_params *p;
@@ -488,9 +510,7 @@ static int __init simsoc_init(void)
 	for (i = 0; i < simsoc_soc->nr_states; i++) {
 		struct cpuidle_state *s = &simsoc_driver.states[i];
 
-		strscpy(s->name, simsoc_soc->state_name[i], CPUIDLE_NAME_LEN);
-		snprintf(s->desc, CPUIDLE_DESC_LEN, "%s %s", simsoc_soc->name,
-			 simsoc_soc->state_name[i]);
+		simsoc_state_names(s, i);
 		s->exit_latency = max_t(s64, 1, div_s64(p->d.k[0].exit_ns[i], 1000));
 		s->target_residency = max_t(s64, 1, div_s64(p->d.k[0].res_ns[i], 1000));
 		s->power_usage = p->d.k[0].power_uw[i];

@@ -123,7 +123,7 @@ static int simsoc_record(struct simsoc_soc *s, char *key, char *val, int *nr_fig
 	} else if (!strcmp(key, "state")) {
 		if (s->nr_states == SIMSOC_MAX_STATES || s->nr_kinds)
 			return -EINVAL;
-		ret = simsoc_fields(val, s->state_name[s->nr_states], SIMSOC_ITEM_LEN,
+		ret = simsoc_fields(val, s->state_name[s->nr_states], SIMSOC_STATE_NAME_LEN,
 				    x, 1, state_lo, state_hi);
 		s->off[s->nr_states++] = x[0];
 	} else if (!strcmp(key, "cluster")) {

@@ -13,4 +13,13 @@
 #define IDLESIM_MAX_OPPS	32	/* one cluster's operating points (sdm845's big one) */
 #define IDLESIM_MAX_BLOCKS	8	/* the SoC's blocks (DMA, GPU, display, ...) */
 
+/*
+ * An idle state's name, its NUL included: 31 characters, enough for a
+ * device tree's node names (cluster-retention-deep).  Longer than the
+ * kernel's CPUIDLE_NAME_LEN (16): the sim driver registers a short name
+ * derived from it (sim-driver/MODEL.md) and keeps the full one for its
+ * debugfs and the trace.
+ */
+#define IDLESIM_STATE_NAME_LEN	32
+
 #endif /* IDLESIM_LIMITS_H */

@@ -578,7 +578,7 @@ void board_print(const struct board *b, FILE *fp)
 	const struct soc *s = &b->soc;
 	double idle = sum(b->idle_nj, b->nr_cpus), active = sum(b->active_nj, b->nr_cpus);
 	double tr = sum(b->transition_nj, b->nr_cpus);
-	int cpu, i, k;
+	int cpu, i, k, w;
 
 	fprintf(fp, "board trace %s: SoC %s (%s)\n", b->trace, s->name, s->file);
 	fprintf(fp, "  %llu idle periods on %d CPUs in %.3f ms (%s), %llu events (%llu dropped by the ring buffer)\n",
@@ -600,22 +600,24 @@ void board_print(const struct board *b, FILE *fp)
 		(idle + active) / 1e6, idle / 1e6, tr / 1e6, active / 1e6);
 	fprintf(fp, "  the idle periods in their cheapest states (oracle): %.3f mJ; as recorded %.3f mJ = %.3fx oracle\n",
 		b->oracle_nj / 1e6, idle / 1e6, b->oracle_nj > 0 ? idle / b->oracle_nj : 0);
-	fprintf(fp, "  %-4s %-15s %9s %12s %12s\n", "cpu", "state", "count", "total_ms", "energy_mJ");
+	for (w = 15, i = 0; i < s->nr_states; i++)
+		w = name_width(w, s->state[i].name);
+	fprintf(fp, "  %-4s %-*s %9s %12s %12s\n", "cpu", w, "state", "count", "total_ms", "energy_mJ");
 	for (cpu = 0; cpu < b->nr_cpus; cpu++)
 		for (i = 0; i < s->nr_states; i++)
-			fprintf(fp, "  %-4d %-15s %9llu %12.3f %12.3f\n", cpu, s->state[i].name,
+			fprintf(fp, "  %-4d %-*s %9llu %12.3f %12.3f\n", cpu, w, s->state[i].name,
 				(unsigned long long)b->st[cpu][i].count,
 				(double)b->st[cpu][i].total_ns / 1e6, b->st[cpu][i].energy_nj / 1e6);
 	print_idle_miss(b, fp);
 	print_psci(b, fp);
-	fprintf(fp, "  %-11s %-15s %9s %12s   (while all its CPUs are idle a cluster is in %s)\n",
-		"cluster", "state", "count", "total_ms",
+	fprintf(fp, "  %-11s %-*s %9s %12s   (while all its CPUs are idle a cluster is in %s)\n",
+		"cluster", w, "state", "count", "total_ms",
 		b->psci_domain ? "the cluster or SoC state a PSCI request named, else the shallowest of theirs" :
 		"the shallowest of their states");
 	for (k = 0; k < b->nr_cl; k++)
 		for (i = 0; i < s->nr_states; i++)
 			if (b->cl.count[k][i] || b->cl.ns[k][i])
-				fprintf(fp, "  %-11d %-15s %9llu %12.3f\n", k, s->state[i].name,
+				fprintf(fp, "  %-11d %-*s %9llu %12.3f\n", k, w, s->state[i].name,
 					(unsigned long long)b->cl.count[k][i], (double)b->cl.ns[k][i] / 1e6);
 	fprintf(fp, "  what-if (each period in the cheapest state whose target residency it covers, its length\n"
 		"  known, every state available):\n");

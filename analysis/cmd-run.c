@@ -130,7 +130,7 @@ static void write_lateness(const struct latency *l, FILE *fp)
 static void write_summary(const struct run *r, FILE *fp)
 {
 	double idle = sum(r->idle_nj, r->nr_cpus), active = sum(r->active_nj, r->nr_cpus);
-	int cpu, i;
+	int cpu, i, w;
 
 	fprintf(fp, "run %s: scenario %s, seed %s, governor %s\n", r->dir,
 		r->m.scenario[0] ? r->m.scenario : "-", r->m.seed[0] ? r->m.seed : "-",
@@ -182,8 +182,10 @@ static void write_summary(const struct run *r, FILE *fp)
 
 		fprintf(fp, "  domains, in the states genpd chose at the last CPU%s:\n",
 			r->has_stays ? "" : " (none entered)");
+		for (w = 14, i = 0; i < n; i++)
+			w = name_width(w, ds[i].name);
 		for (i = 0; i < n; i++)
-			fprintf(fp, "    %-8s %-14s %8llu times %12.3f ms\n", ds[i].dname,
+			fprintf(fp, "    %-8s %-*s %8llu times %12.3f ms\n", ds[i].dname, w,
 				ds[i].name, (unsigned long long)r->dom_count[ds[i].d][ds[i].s],
 				r->dom_ns[ds[i].d][ds[i].s] / 1e6);
 	}
@@ -200,14 +202,16 @@ static void write_summary(const struct run *r, FILE *fp)
 			100.0 * (double)r->tick_kept / (double)r->selected);
 	fprintf(fp, "  stuck time: %.3f ms in a state dearer than one whose exclusion had ended and that would still have paid\n",
 		(double)r->stuck_ns / 1e6);
-	fprintf(fp, "  %-4s %-12s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", "state", "count",
+	for (w = 12, i = 0; i < r->nr_states; i++)
+		w = name_width(w, state_name(r, i));
+	fprintf(fp, "  %-4s %-*s %9s %12s %12s %9s %11s %8s %12s\n", "cpu", w, "state", "count",
 		"total_ms", "mean_us", "too_deep", "too_shallow", "demoted", "energy_uJ");
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		for (i = 0; i < r->nr_states; i++) {
 			const struct state_stats *s = &r->st[cpu][i];
 
-			fprintf(fp, "  %-4d %-12s %9llu %12.3f %12.1f %9llu %11llu %8llu %12.1f\n",
-				cpu, state_name(r, i), (unsigned long long)s->count, s->total_ns / 1e6,
+			fprintf(fp, "  %-4d %-*s %9llu %12.3f %12.1f %9llu %11llu %8llu %12.1f\n",
+				cpu, w, state_name(r, i), (unsigned long long)s->count, s->total_ns / 1e6,
 				s->count ? s->total_ns / 1e3 / s->count : 0,
 				(unsigned long long)s->too_deep,
 				(unsigned long long)s->too_shallow,

@@ -219,11 +219,13 @@ void compare_domains(const struct domain_means *m, const struct group *groups, i
 		     FILE *csv, FILE *txt)
 {
 	bool entered = false;
-	int i, j;
+	int i, j, w = 14;
 
 	for (j = 0; j < ng; j++)
 		for (i = 0; i < m->n; i++)
 			entered |= m->count[j][i] > 0;
+	for (i = 0; i < m->n; i++)
+		w = name_width(w, m->st[i].name);
 	fprintf(csv, "governor");
 	for (i = 0; i < m->n; i++)
 		fprintf(csv, ",%s:%s", m->st[i].dname, m->st[i].name);
@@ -241,7 +243,7 @@ void compare_domains(const struct domain_means *m, const struct group *groups, i
 		fprintf(csv, "\n");
 		fprintf(txt, "  %s:\n", groups[j].governor);
 		for (i = 0; i < m->n; i++)
-			fprintf(txt, "    %-8s %-14s %10.1f times %12.3f ms\n", m->st[i].dname,
+			fprintf(txt, "    %-8s %-*s %10.1f times %12.3f ms\n", m->st[i].dname, w,
 				m->st[i].name, m->count[j][i], m->ns[j][i] / 1e6);
 	}
 }

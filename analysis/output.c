@@ -115,3 +115,10 @@ void csv_opt(FILE *fp, const char *fmt, double v)
 	if (!isnan(v))
 		fprintf(fp, fmt, v);
 }
+
+int name_width(int min, const char *name)
+{
+	int len = (int)strlen(name);
+
+	return len > min ? len : min;
+}

@@ -39,5 +39,11 @@ void out_abort(struct outputs *o);
 int make_dir(const char *dir);
 /* ",VALUE" in @fmt, or "," alone when @v is NaN (a figure no run had). */
 void csv_opt(FILE *fp, const char *fmt, double v);
+/*
+ * A text column of names, @min wide or as wide as @name if longer: a
+ * description's state names run to 31 characters, and the columns after
+ * them stay in line.
+ */
+int name_width(int min, const char *name);
 
 #endif /* IDLESIM_OUTPUT_H */

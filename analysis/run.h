@@ -87,9 +87,9 @@ struct run {
 	struct manifest m;
 	/* the SoC the driver played, from its "idlesim: soc" trace marker */
 	char soc[32];
-	char state_name[MAX_STATES][16];
+	char state_name[MAX_STATES][STATE_NAME_LEN];
 	int nr_state_names;
-	char domain_state_name[MAX_STATES][16];	/* description index - nr_states */
+	char domain_state_name[MAX_STATES][STATE_NAME_LEN];	/* description index - nr_states */
 	int nr_domain_state_names;
 	int soc_domain;			/* the driver's id of the SoC's domain: its clusters */
 	/* the domains' stays (simsoc_domain), by driver domain and description state */

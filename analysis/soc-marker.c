@@ -31,13 +31,13 @@ static int soc_domain(const char *cl)
 }
 
 /* "A,B,..." up to a space: the names into @name; their number, -1 if bad */
-static int name_list(const char *st, char name[][16])
+static int name_list(const char *st, char name[][STATE_NAME_LEN])
 {
 	int len, i = 0;
 
 	for (; *st && *st != ' '; st += len + (st[len] == ',')) {
 		len = (int)strcspn(st, ", ");
-		if (i == MAX_STATES || len == 0 || len >= 16)
+		if (i == MAX_STATES || len == 0 || len >= STATE_NAME_LEN)
 			return -1;
 		memcpy(name[i], st, len);
 		name[i++][len] = 0;

@@ -193,7 +193,7 @@ static void test_tune_dts(void)
 {
 	static const char dim[4][32] = { "s1_residency_us", "a72_s1_exit_us",
 					 "a53_s2_residency_us", "temp_c" };
-	static const char name[3][16] = { "WFI", "cpu-sleep", "cluster-sleep" };
+	static const char name[3][STATE_NAME_LEN] = { "WFI", "cpu-sleep", "cluster-sleep" };
 	const long long val[4] = { 800, 450, 3000, 60 };
 	char *buf = NULL;
 	size_t size = 0;

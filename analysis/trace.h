@@ -19,6 +19,7 @@
 
 #define MAX_CPUS	IDLESIM_MAX_CPUS
 #define MAX_STATES	IDLESIM_MAX_STATES
+#define STATE_NAME_LEN	IDLESIM_STATE_NAME_LEN	/* a state's name, whole, its NUL included */
 /* power:cpu_idle's state for an idle exit */
 #define PWR_EVENT_EXIT	((uint64_t)(uint32_t)-1)
 

@@ -14,7 +14,7 @@ struct tune_dts {
 	const char (*dim)[32];
 	const long long *val;
 	int nr_names;
-	const char (*name)[16];		/* the description's states, by index */
+	const char (*name)[STATE_NAME_LEN];		/* the description's states, by index */
 };
 
 /* recommendation.dtsi: the recommended point's state figures */

@@ -59,7 +59,7 @@ struct tune {
 	int cur;	/* the point with the current values; -1: none */
 	/* the SoC the runs played and its states' names, from their soc marker */
 	char soc[32];
-	char state_name[MAX_STATES][16];
+	char state_name[MAX_STATES][STATE_NAME_LEN];
 	int nr_state_names;
 	char base_governor[32];
 	char scn[MAX_SCNS][64];

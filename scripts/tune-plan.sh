@@ -98,15 +98,19 @@ if [ -n "${IDLESIM_SOC:-}" ]; then
 fi
 probe=${IDLESIM_O:?}/tune/probe-$({ cat "$img" "$initrd"; echo "$socparam"; } | sha256sum | cut -c1-16)
 mkdir -p "$(dirname "$probe")"
-if ! grep -qx 'status ok' "$probe/manifest" 2>/dev/null || [ ! -s "$probe/results/query.txt" ]; then
+if ! grep -qx 'status ok' "$probe/manifest" 2>/dev/null || [ ! -s "$probe/results/query.txt" ] ||
+	[ ! -s "$probe/results/soc.txt" ]; then
 	echo "  [tune]   probing the sim driver's states and controls"
 	"$src/scripts/run-guest.sh" --job "$src/guest-rootfs/jobs/probe.sh" --rundir "$probe" \
 		--force --smp 2 --timeout 300 >"$probe.log" 2>&1 ||
 		{ tail -20 "$probe.log" >&2; die "the probe boot failed (log: $probe.log)"; }
 fi
 query=$probe/results/query.txt
-mapfile -t state_names < <(sed -n 's/^state: state[0-9]* \([^ ]*\) .*/\1/p' "$probe/results/guest-info.txt")
-[ ${#state_names[@]} -gt 0 ] || die "the probe found no idle states ($probe/results/guest-info.txt)"
+# the states by the description's names, whole as the driver's soc line
+# has them: sysfs shows a name longer than cpuidle's 15 characters as one
+# derived from it (sim-driver/MODEL.md)
+mapfile -t state_names < <(sed -n 's/.* states=\([^ ]*\).*/\1/p' "$probe/results/soc.txt" | tr ',' '\n')
+[ ${#state_names[@]} -gt 0 ] || die "the probe found no idle states ($probe/results/soc.txt)"
 declare -A qval=()
 while read -r name _ _ _ _ _ value _; do qval[$name]=$value; done <"$query"
 # the kinds of cluster: none (one kind, unprefixed controls) or their

@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Guest job: what the sim driver offers, for scripts/tune.sh to check a
-# sweep against before it costs any scenario boot.  The states' names
-# are in guest-info.txt (written by init); the controls, with their
-# types, ranges, steps and current values, in query.txt.  Given
+# sweep against before it costs any scenario boot.  The SoC played, its
+# states' whole names included, in soc.txt (sysfs, in guest-info.txt,
+# has cpuidle's names, derived from a longer one); the controls, with
+# their types, ranges, steps and current values, in query.txt.  Given
 # /job/points.tsv ("N<TAB>name=value ..." a line), it tries each point on
 # the driver (its try file: the model's cross-checks, nothing applied)
 # and writes try.txt: "N ok", or "N rejected " and the driver's result.
 simsoc=${SIMSOC_DEBUGFS:?set by init}
 cat $simsoc/query > "$RESULTS/query.txt" || exit 1
+cat $simsoc/soc > "$RESULTS/soc.txt" || exit 1
 simsocctl table > "$RESULTS/simsoc-table.txt" || exit 1
 [ -f /job/points.tsv ] || exit 0
 while IFS='	' read -r n batch; do

@@ -233,10 +233,12 @@ static void name_sects(struct imp *im)
  * A state's name is the same in every section (one driver table): the node
  * name of the first section's state without a leading little- or big- and
  * its number suffixes ("cpu-sleep-0-0" -> "cpu-sleep"), and "-<depth>"
- * after it when another depth has that name; 15 of [A-Za-z0-9._-] at most.
+ * after it when another depth has that name; SOC_STATE_NAME_LEN - 1 of
+ * [A-Za-z0-9._-] at most.
  */
 static void name_pos(struct imp *im, int p, int node)
 {
+	const size_t max = sizeof(im->pos[0]) - 1;
 	char n[64], *s = n, *dash;
 	int i;
 
@@ -249,15 +251,19 @@ static void name_pos(struct imp *im, int p, int node)
 	for (i = 0; s[i]; i++)
 		if (!strchr("._-", s[i]) && !isalnum((unsigned char)s[i]))
 			s[i] = '-';
-	/* cpuidle cuts a name to CPUIDLE_NAME_LEN - 1, as sysfs then shows it */
-	if (strlen(s) > 15)
+	/*
+	 * Only beyond what a description holds: the devicetree spec allows
+	 * node names of 31 characters, so a name cut is a DT's own excess.
+	 */
+	if (strlen(s) > max)
 		snprintf(im->pos_cut[p], sizeof(im->pos_cut[0]), "%s", s);
-	s[15] = '\0';
+	s[max] = '\0';
 	for (i = 0; i < p && strcmp(im->pos[i], s); i++)
 		;
+	/* "-<depth>" in the last two places (fewer than 10 states) */
 	if (i < p)
-		sprintf(s + (strlen(s) > 13 ? 13 : strlen(s)), "-%d", p);
-	snprintf(im->pos[p], sizeof(im->pos[0]), "%.15s", s);
+		sprintf(s + (strlen(s) > max - 2 ? max - 2 : strlen(s)), "-%d", p);
+	snprintf(im->pos[p], sizeof(im->pos[0]), "%s", s);
 }
 
 static int build(struct imp *im)
@@ -412,8 +418,8 @@ static void write_states(struct imp *im)
 				why = g->why[p - 1];
 		}
 		if (im->pos_cut[p][0])
-			emit(im, NULL, "# %s: cut to 15 characters: the driver registers it as a cpuidle state, whose name cpuidle holds in 16 bytes (CPUIDLE_NAME_LEN)",
-			     im->pos_cut[p]);
+			emit(im, NULL, "# %s: cut to %zu characters, the most a description's state name has",
+			     im->pos_cut[p], sizeof(im->pos[0]) - 1);
 		emit(im, NULL, "[state %s]", im->pos[p]);
 		snprintf(buf, sizeof(buf), "%s: %s", off_name[im->pos_off[p]], why);
 		emit(im, buf, "off = %s", off_name[im->pos_off[p]]);

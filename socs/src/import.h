@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "dt-read.h"
+#include "soc.h"
 
 #define MAX_Q		6
 #define MAX_SECT	8	/* [cluster] and [state] sections, socs/README.md */
@@ -52,8 +53,8 @@ struct imp {
 	int ng;
 	struct sect s[DTR_MAX_CPUS];
 	int ns, npos;
-	char pos[MAX_SECT][16];	/* [state] names, WFI first */
-	char pos_cut[MAX_SECT][64];	/* the name before the cut to 15, or "" */
+	char pos[MAX_SECT][SOC_STATE_NAME_LEN];	/* [state] names, WFI first */
+	char pos_cut[MAX_SECT][64];	/* the name before the cut, or "" */
 	enum dtr_off pos_off[MAX_SECT];
 	char name[32];
 	struct out o;

@@ -21,7 +21,7 @@
 #define SOC_MAX_BLOCKS		IDLESIM_MAX_BLOCKS
 #define SOC_MAX_CPUS		IDLESIM_MAX_CPUS
 #define SOC_NAME_LEN		32	/* SoC name, 31 characters */
-#define SOC_STATE_NAME_LEN	16	/* CPUIDLE_NAME_LEN of the kernel */
+#define SOC_STATE_NAME_LEN	IDLESIM_STATE_NAME_LEN
 #define SOC_ITEM_NAME_LEN	16	/* cluster and block names */
 #define SOC_TEXT_LEN		256
 #define SOC_MAX_ERR		512

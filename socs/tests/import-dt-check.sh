@@ -181,4 +181,44 @@ sed 's/^state cpu-off = exit=60us residency=200us /state cpu-off = exit=100us re
 	"$out/order-filled.soc" >"$out/order-fixed.soc"
 "$tool" check "$out/order-fixed.soc" || bad "order.dts: the import, its order put right, does not pass check"
 [ $fail -eq $before ] && echo "          states out of order: warned of, naming both nodes, and kept"
+
+# Names as device trees give them, up to the 31 characters a node name
+# may have (the devicetree spec): kept whole.  Longer ones are cut to
+# those 31, said in a comment, and two cut alike made unique by depth.
+cat >"$out/long.dts" <<'EOF'
+/dts-v1/;
+/ {
+	model = "long state names";
+	#address-cells = <2>;
+	#size-cells = <2>;
+	psci { compatible = "arm,psci-1.0"; method = "smc"; };
+	cpus {
+		#address-cells = <1>;
+		#size-cells = <0>;
+		cpu-map { cluster0 { core0 { cpu = <&c0>; }; core1 { cpu = <&c1>; }; }; };
+		idle-states {
+			entry-method = "psci";
+			CPU_RET: cpu-retention-state-long { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x00000001>; entry-latency-us = <20>; exit-latency-us = <20>; min-residency-us = <100>; };
+			CL_RET: cluster-retention-deep { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x01000001>; entry-latency-us = <100>; exit-latency-us = <100>; min-residency-us = <500>; };
+			CL_OFF_A: cluster-power-down-state-of-the-soc-a { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x01010000>; entry-latency-us = <300>; exit-latency-us = <500>; min-residency-us = <2000>; };
+			CL_OFF_B: cluster-power-down-state-of-the-soc-b { compatible = "arm,idle-state"; arm,psci-suspend-param = <0x01010004>; entry-latency-us = <400>; exit-latency-us = <600>; min-residency-us = <3000>; };
+		};
+		c0: cpu@0 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x0>; enable-method = "psci"; cpu-idle-states = <&CPU_RET &CL_RET &CL_OFF_A &CL_OFF_B>; };
+		c1: cpu@1 { device_type = "cpu"; compatible = "arm,cortex-a53"; reg = <0x1>; enable-method = "psci"; cpu-idle-states = <&CPU_RET &CL_RET &CL_OFF_A &CL_OFF_B>; };
+	};
+};
+EOF
+before=$fail
+import long
+heads=$(sed -n 's/^\[state \(.*\)\]$/\1/p' "$out/long.soc" | tr '\n' ' ')
+[ "$heads" = "WFI cpu-retention-state-long cluster-retention-deep cluster-power-down-state-of-the cluster-power-down-state-of-t-4 " ] ||
+	bad "long.dts: states '$heads', expected the DT's names whole up to 31 characters, cut and unique beyond"
+for n in a b; do
+	grep -qx "# cluster-power-down-state-of-the-soc-$n: cut to 31 characters, the most a description's state name has" "$out/long.soc" ||
+		bad "long.dts: cluster-power-down-state-of-the-soc-$n cut without a word"
+done
+[ "$(grep -c ': cut to' "$out/long.soc")" = 2 ] || bad "long.dts: a name of 31 characters or fewer said to be cut"
+fill "$out/long.soc" >"$out/long-filled.soc"
+"$tool" check "$out/long-filled.soc" || bad "long.dts: the filled import does not pass check"
+[ $fail -eq $before ] && echo "          long state names: kept up to 31 characters, cut and unique beyond"
 exit $fail

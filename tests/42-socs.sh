@@ -36,6 +36,15 @@ expect_exit 0 "$tool" get cpus socs/simsoc.soc
 expect_exit 2 "$tool" get nosuch socs/simsoc.soc
 expect_grep "unknown key 'nosuch'" "$out" "get with an unknown key"
 
+# a state's name of 31 characters, the most a description holds (32 are
+# refused: socs/tests/bad/state-name-long.soc), reaches the driver whole
+long=cluster-retention-deep-long-nam
+sed "s/\bcluster-off\b/$long/g" socs/simsoc.soc >"$IDLESIM_SCRATCH/long.soc"
+expect_exit 0 "$tool" params "$IDLESIM_SCRATCH/long.soc"
+expect_grep ";state=$long,2;" "$out" "params of a 31-character state name"
+expect_exit 0 "$tool" get states "$IDLESIM_SCRATCH/long.soc"
+[ "$(tr '\n' ' ' <<<"$out")" = "WFI core-ret core-off $long soc-sleep " ] || fail "get states said '$out'"
+
 # before any build or boot: a bad SOC=, an unknown one, a scenario with a
 # block the SoC does not have
 bad=$IDLESIM_SCRATCH/bad.soc

@@ -3,7 +3,8 @@
 # Every shipped SoC description in the guest: a scenario run on it passes
 # the analysis with its cross-checks (trace against the driver's meter and
 # the sysfs counters), its manifest names the SoC, and its trace names the
-# SoC's states (summary.json, from the trace alone).  With CPUS=soc every
+# SoC's states (summary.json, from the trace alone); state names longer
+# than cpuidle's whole there, derived in sysfs.  With CPUS=soc every
 # CPU of juno-r2 boots and counts; a CPUS= the scenario or the SoC cannot
 # take is refused before any boot.  A threshold sweep on an SoC of two
 # kinds of cluster is planned on both clusters' controls.
@@ -30,6 +31,36 @@ for f in socs/*.soc; do
 	n=$((n + 1))
 done
 [ $n -ge 4 ] || fail "only $n SoCs ran"
+
+# State names longer than cpuidle's 15 characters, as device trees give
+# them: the trace, the CSVs and the summaries carry the whole name; sysfs
+# the driver's derived one (sim-driver/MODEL.md: 13 characters, '~', the
+# index), unique though both share their first 13; a sweep takes the
+# whole name.
+long=$IDLESIM_SCRATCH/long-names.soc
+sed -e 's/\bcluster-off\b/cluster-retention-deep/g' -e 's/\bsoc-sleep\b/cluster-retention-deeper-soc/g' \
+	socs/simsoc.soc >"$long"
+d=$IDLESIM_SCRATCH/long-names
+IDLESIM_SOC=$long scripts/run-scenario.sh audio menu "$d" >"$d.log" 2>&1 ||
+	{ tail -20 "$d.log"; fail "audio on long state names failed (see $d.log)"; }
+grep -q 'cross-check: per-state usage and time agree' "$d/analysis/summary.txt" ||
+	fail "long state names: the sysfs cross-check did not hold"
+grep -q '^  SoC simsoc, states: 0 WFI 1 core-ret 2 core-off 3 cluster-retention-deep 4 cluster-retention-deeper-soc$' \
+	"$d/analysis/summary.txt" || fail "long state names: summary.txt says $(grep 'SoC simsoc' "$d/analysis/summary.txt")"
+grep -qF '"state_names": ["WFI", "core-ret", "core-off", "cluster-retention-deep", "cluster-retention-deeper-soc"]' \
+	"$d/analysis/summary.json" || fail "long state names: summary.json says $(grep state_names "$d/analysis/summary.json")"
+for csv in states clusters; do
+	[ "$(awk -F, 'NR > 1 && $2 == 3 { print $NF }' "$d/analysis/$csv.csv" | sort -u)" = cluster-retention-deep ] ||
+		fail "long state names: $csv.csv does not name state 3 cluster-retention-deep"
+	csv_shape "$d/analysis/$csv.csv"
+done
+sysfs=$(sed -n 's/^state: state\([34]\) \([^ ]*\) .*/\1=\2/p' "$d/results/guest-info.txt" | paste -sd' ')
+[ "$sysfs" = '3=cluster-reten~3 4=cluster-reten~4' ] ||
+	fail "long state names: sysfs names '$sysfs', expected 3=cluster-reten~3 4=cluster-reten~4"
+expect_exit 0 env IDLESIM_SOC="$long" scripts/tune.sh --scenario audio --out "$IDLESIM_SCRATCH/tune-long" \
+	--state cluster-retention-deep --values 3000,4000 --export slurm
+expect_grep "s3_residency_us=3000" "$(cat "$IDLESIM_SCRATCH/tune-long/points.tsv")" "a sweep of cluster-retention-deep"
+note "long state names: sysfs $sysfs; $(sed -n 's/^  energy: //p' "$d/analysis/summary.txt")"
 
 # the whole SoC (CPUS=soc): juno-r2's six CPUs boot, its a53 cluster idles
 # beside the workload, which keeps to the scenario's CPUs, and counts, and

@@ -18,11 +18,14 @@ expect=$IDLESIM_SCRATCH/expect
 [ -f kernel-patches/series ] && echo require_menu_deepest=1 >>"$expect"
 
 # socs: every shipped SoC description, as the host tool compiles and
-# describes it (the job reloads the driver with each)
+# describes it (the job reloads the driver with each), and the default
+# one with state names longer than cpuidle's
 socfiles=()
 tool=${IDLESIM_SOC_TOOL:-}
 if [ -x "$tool" ]; then
-	for f in socs/*.soc; do
+	sed -e 's/^name = simsoc$/name = simsoc-long/' -e 's/\bcluster-off\b/cluster-retention-deep/g' \
+		-e 's/\bsoc-sleep\b/cluster-retention-deeper-soc/g' socs/simsoc.soc >"$IDLESIM_SCRATCH/simsoc-long.soc"
+	for f in socs/*.soc "$IDLESIM_SCRATCH/simsoc-long.soc"; do
 		n=$(basename "$f" .soc)
 		"$tool" params "$f" >"$IDLESIM_SCRATCH/soc-$n.param" || fail "idlesim-soc params $f"
 		{

@@ -162,6 +162,7 @@ static int tune_add(struct tune *t, const struct run *r, int point)
 		memcpy(t->state_name, r->state_name, sizeof(t->state_name));
 		t->nr_state_names = r->nr_state_names;
 		snprintf(t->soc, sizeof(t->soc), "%s", r->soc);
+		snprintf(t->soc_file, sizeof(t->soc_file), "%s", r->m.soc_file);
 	}
 	return 0;
 }
@@ -499,10 +500,15 @@ static void write_dts(const struct tune *t, int rec, FILE *fp)
 	for (s = 0; s < t->nr_scns; s++)
 		snprintf(scns + strlen(scns), sizeof(scns) - strlen(scns), "%s%s", s ? ", " : "",
 			 t->scn[s]);
+	static struct soc soc;
+	char err[SOC_MAX_ERR];
+	bool have_soc = t->soc_file[0] && !soc_load(&soc, t->soc_file, err, sizeof(err));
+
 	tune_write_dts(fp, &(struct tune_dts){
 		.soc = t->soc, .scenarios = scns, .batch = p ? p->batch : "",
 		.point = rec, .nr_dims = p ? p->nr_dims : 0, .dim = p ? p->dim : NULL,
-		.val = p ? p->val : NULL, .nr_names = t->nr_state_names, .name = t->state_name });
+		.val = p ? p->val : NULL, .nr_names = t->nr_state_names, .name = t->state_name,
+		.desc = have_soc ? &soc : NULL });
 }
 
 /* Every output, all of them or none. */

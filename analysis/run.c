@@ -313,6 +313,8 @@ int read_manifest(const char *rundir, struct manifest *m)
 			m->masked_tick = masked_tick_value(v);
 		else if (!strcmp(line, "domains"))
 			snprintf(m->domains, sizeof(m->domains), "%s", v);
+		else if (!strcmp(line, "soc_file"))	/* "PATH sha256 HASH" */
+			snprintf(m->soc_file, sizeof(m->soc_file), "%.*s", (int)strcspn(v, " "), v);
 	}
 	fclose(fp);
 	if (!ok) {

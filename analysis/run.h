@@ -50,6 +50,7 @@ struct manifest {
 	/* cpuidle.masked_tick asked for (enum masked_tick), -1: the kernel's default */
 	int masked_tick;
 	char domains[16];		/* genpd or per-cpu; empty: runs before the key */
+	char soc_file[256];		/* the description a SOC= run played; "": the driver's own */
 };
 
 /*

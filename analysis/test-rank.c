@@ -218,10 +218,60 @@ static void test_tune_dts(void)
 	free(buf);
 }
 
+/*
+ * With the runs' description, a state whose node it names (dt=, from the
+ * import) is written as a reference to that node: sdm845-mtp gives each
+ * cluster its own CPU states and puts its cluster state in a PSCI
+ * domain's domain-idle-states; juno-r2's two clusters share their nodes,
+ * so a second figure for one property of one node is said, not written.
+ */
+static void test_tune_dts_nodes(void)
+{
+	static const char dim[3][32] = { "big_s1_residency_us", "little_s2_residency_us",
+					 "little_s1_exit_us" };
+	static const char jdim[2][32] = { "a72_s1_residency_us", "a53_s1_residency_us" };
+	static const char name[3][STATE_NAME_LEN] = { "WFI", "cpu-sleep", "cluster-sleep" };
+	const long long val[3] = { 700, 3000, 350 };
+	static struct soc sdm, juno;
+	char err[SOC_MAX_ERR], *buf = NULL;
+	size_t size = 0;
+	FILE *fp;
+
+	if (soc_load(&sdm, "../socs/sdm845-mtp.soc", err, sizeof(err)) ||
+	    soc_load(&juno, "../socs/juno-r2.soc", err, sizeof(err))) {
+		CHECK(0, "the shipped descriptions do not load: %s", err);
+		return;
+	}
+	fp = open_memstream(&buf, &size);
+	if (!fp) {
+		CHECK(0, "open_memstream failed");
+		return;
+	}
+	tune_write_dts(fp, &(struct tune_dts){ .soc = "sdm845-mtp", .scenarios = "audio",
+		.batch = "b", .point = 1, .nr_dims = 3, .dim = dim, .val = val,
+		.nr_names = 3, .name = name, .desc = &sdm });
+	tune_write_dts(fp, &(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
+		.batch = "b", .point = 1, .nr_dims = 2, .dim = jdim, .val = val,
+		.nr_names = 3, .name = name, .desc = &juno });
+	fclose(fp);
+	CHECK(strstr(buf, "&{/cpus/idle-states/cpu-sleep-1-0} {\t/* state 1 of [cluster big] of sdm845-mtp */\n\tmin-residency-us = <700>;\n};"),
+	      "big_s1_residency_us: want a reference to the big cluster's own node:\n%s", buf);
+	CHECK(strstr(buf, "&{/cpus/domain-idle-states/cluster-sleep-0} {\t/* state 2 of [cluster little] of sdm845-mtp */\n\tmin-residency-us = <3000>;"),
+	      "little_s2_residency_us: want the PSCI domain's state:\n%s", buf);
+	CHECK(strstr(buf, "&{/cpus/idle-states/cpu-sleep-0-0} {\t/* state 1 of [cluster little] of sdm845-mtp */\n\twakeup-latency-us = <350>;"),
+	      "little_s1_exit_us: want the little cluster's own node:\n%s", buf);
+	CHECK(!strstr(buf, "/ {"), "every state has its node: want no node by name:\n%s", buf);
+	CHECK(strstr(buf, "&{/cpus/idle-states/cpu-sleep-0} {\t/* state 1 of [cluster a72] of juno-r2 */\n\tmin-residency-us = <700>;") &&
+	      strstr(buf, "/* a53_s1_residency_us=3000, state 1 of [cluster a53] of juno-r2: min-residency-us is written above for another cluster sharing /cpus/idle-states/cpu-sleep-0 */"),
+	      "juno-r2: want the first cluster's figure written and the second's said:\n%s", buf);
+	free(buf);
+}
+
 void test_rank(void)
 {
 	test_tune_rank();
 	test_tune_dts();
+	test_tune_dts_nodes();
 	test_compare_figures();
 	test_compare_domains();
 }

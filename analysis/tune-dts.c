@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "tune-dts.h"
+#include "tune.h"
 
 /*
  * "s3_residency_us" -> 3, "min-residency-us"; with several kinds of
@@ -48,11 +49,105 @@ static int dt_property(const char *dim, const char **prop, char *kind, size_t si
 	return n;
 }
 
-void tune_write_dts(FILE *fp, const struct tune_dts *d)
+/* the board's node of state @n in [cluster @kind] ("": the only one), or NULL */
+static const char *dt_node(const struct soc *desc, const char *kind, int n)
+{
+	int c;
+
+	if (!desc || n >= desc->nr_states)
+		return NULL;
+	for (c = 0; c < desc->nr_clusters; c++)
+		if (kind[0] ? !strcmp(desc->cluster[c].name, kind) : desc->nr_clusters == 1)
+			return desc->cluster[c].fig[n].dt[0] ? desc->cluster[c].fig[n].dt : NULL;
+	return NULL;
+}
+
+/* "state 1 of [cluster a72] of juno-r2" */
+static void what(FILE *fp, const struct tune_dts *d, const char *kind, int n)
+{
+	fprintf(fp, "state %d of %s%s%s%s", n, kind[0] ? "[cluster " : "", kind,
+		kind[0] ? "] of " : "", d->soc[0] ? d->soc : "the SoC");
+}
+
+/*
+ * The states the description names no node for, in a node of their own
+ * name under /cpus/idle-states; a trace from before the soc marker names
+ * no state; a kind's state gets the kind's name too: big.LITTLE boards
+ * give each cluster its own nodes, and one node twice would merge.
+ */
+static int write_named(FILE *fp, const struct tune_dts *d)
 {
 	const char *prop;
 	char kind[32];
-	int i, n, written = 0;
+	int i, n, written = 0, opened = 0;
+
+	for (i = 0; i < d->nr_dims; i++) {
+		n = dt_property(d->dim[i], &prop, kind, sizeof(kind));
+		if (n >= 0 && dt_node(d->desc, kind, n))
+			continue;
+		if (!opened++)
+			fprintf(fp, "/ {\n\tcpus {\n\t\tidle-states {\n");
+		if (n < 0) {
+			fprintf(fp, "\t\t\t/* %s=%lld: not an idle-state property */\n", d->dim[i],
+				d->val[i]);
+			continue;
+		}
+		fprintf(fp, "\t\t\t%s%s", kind, kind[0] ? "-" : "");
+		if (n < d->nr_names)
+			fprintf(fp, "%s {\t/* ", d->name[n]);
+		else
+			fprintf(fp, "state%d {\t/* ", n);
+		what(fp, d, kind, n);
+		fprintf(fp, " */\n\t\t\t\t%s = <%lld>;\n\t\t\t};\n", prop, d->val[i]);
+		written++;
+	}
+	if (opened)
+		fprintf(fp, "\t\t};\n\t};\n};\n");
+	return written;
+}
+
+/*
+ * The states whose node the description names (dt=, from the import):
+ * a reference to that node, wherever it is (idle-states or a PSCI
+ * domain's domain-idle-states).  Two kinds of cluster may share one node
+ * (juno-r2's): a second figure for the same property of one node cannot
+ * be written, and is said.
+ */
+static int write_referenced(FILE *fp, const struct tune_dts *d)
+{
+	const char *prop, *node, *done[MAX_DIMS], *done_prop[MAX_DIMS];
+	char kind[32];
+	int i, j, n, nr_done = 0;
+
+	for (i = 0; i < d->nr_dims; i++) {
+		n = dt_property(d->dim[i], &prop, kind, sizeof(kind));
+		node = n >= 0 ? dt_node(d->desc, kind, n) : NULL;
+		if (!node)
+			continue;
+		for (j = 0; j < nr_done; j++)
+			if (!strcmp(done[j], node) && !strcmp(done_prop[j], prop))
+				break;
+		if (j < nr_done) {
+			fprintf(fp, "/* %s=%lld, ", d->dim[i], d->val[i]);
+			what(fp, d, kind, n);
+			fprintf(fp, ": %s is written above for another cluster sharing %s */\n",
+				prop, node);
+			continue;
+		}
+		fprintf(fp, "&{%s} {\t/* ", node);
+		what(fp, d, kind, n);
+		fprintf(fp, " */\n\t%s = <%lld>;\n};\n", prop, d->val[i]);
+		if (nr_done < MAX_DIMS) {
+			done[nr_done] = node;
+			done_prop[nr_done++] = prop;
+		}
+	}
+	return nr_done;
+}
+
+void tune_write_dts(FILE *fp, const struct tune_dts *d)
+{
+	int written;
 
 	fprintf(fp, "// SPDX-License-Identifier: GPL-2.0\n"
 		"/*\n * idlesim tune of %s on %s: ", d->soc[0] ? d->soc : "the SoC", d->scenarios);
@@ -61,31 +156,11 @@ void tune_write_dts(FILE *fp, const struct tune_dts *d)
 		return;
 	}
 	fprintf(fp, "the recommended point %d,\n * %s.\n"
-		" * Merge each node into the board's idle-state node of that state.\n */\n"
-		"/ {\n\tcpus {\n\t\tidle-states {\n", d->point, d->batch);
-	for (i = 0; i < d->nr_dims; i++) {
-		n = dt_property(d->dim[i], &prop, kind, sizeof(kind));
-		if (n < 0) {
-			fprintf(fp, "\t\t\t/* %s=%lld: not an idle-state property */\n", d->dim[i],
-				d->val[i]);
-			continue;
-		}
-		/*
-		 * a trace from before the soc marker names no state; a kind's
-		 * state gets the kind's name too: big.LITTLE boards give each
-		 * cluster its own nodes, and one node twice would merge
-		 */
-		fprintf(fp, "\t\t\t%s%s", kind, kind[0] ? "-" : "");
-		if (n < d->nr_names)
-			fprintf(fp, "%s {", d->name[n]);
-		else
-			fprintf(fp, "state%d {", n);
-		fprintf(fp, "\t/* state %d of %s%s%s%s */\n\t\t\t\t%s = <%lld>;\n\t\t\t};\n", n,
-			kind[0] ? "[cluster " : "", kind, kind[0] ? "] of " : "",
-			d->soc[0] ? d->soc : "the SoC", prop, d->val[i]);
-		written++;
-	}
-	fprintf(fp, "\t\t};\n\t};\n};\n");
+		" * Include it after the board's DTS: a &{/path} node is the board's own;\n"
+		" * merge a node under /cpus/idle-states into the board's node of that state.\n */\n",
+		d->point, d->batch);
+	written = write_named(fp, d);
+	written += write_referenced(fp, d);
 	if (!written)
 		fprintf(fp, "/* the sweep tuned no idle-state figure */\n");
 }

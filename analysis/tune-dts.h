@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "soc.h"
 #include "trace.h"
 
 struct tune_dts {
@@ -15,6 +16,7 @@ struct tune_dts {
 	const long long *val;
 	int nr_names;
 	const char (*name)[STATE_NAME_LEN];		/* the description's states, by index */
+	const struct soc *desc;		/* the runs' description, for its dt= nodes; or NULL */
 };
 
 /* recommendation.dtsi: the recommended point's state figures */

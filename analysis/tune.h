@@ -61,6 +61,7 @@ struct tune {
 	char soc[32];
 	char state_name[MAX_STATES][STATE_NAME_LEN];
 	int nr_state_names;
+	char soc_file[256];	/* the runs' description, from their manifest; "": none */
 	char base_governor[32];
 	char scn[MAX_SCNS][64];
 	uint64_t scn_budget[MAX_SCNS];

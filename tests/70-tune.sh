@@ -144,4 +144,25 @@ expect_grep '"baseline": \{ "governor": "menu_deepest"' "$(cat "$roles/ok/tune.j
 sed -i '/^role /d' "$roles/tune-short/baseline-seed7/manifest"
 expect_exit 1 "$IDLESIM_ANALYZE" tune --out "$roles/bad" --points "$dir/points.tsv" "${runs[@]}"
 expect_grep "baseline-seed7/: manifest has no 'role baseline' or 'role sweep'" "$out" "a run without its role"
+# --- the fragment on a board's own nodes ----------------------------------------
+# juno-r2's description names each state's device-tree node (dt=, from the
+# import): the recommendation refers to the board's node, which both of
+# its clusters share, so the a53's figure is said, not written twice
+juno=$IDLESIM_SCRATCH/juno
+expect_exit 0 env IDLESIM_SOC=juno-r2 scripts/tune.sh --scenario "$scn" --jobs 2 --out "$juno" \
+	--state cpu-sleep --values 2500 --budget 100ms
+dts=$juno/results/recommendation.dtsi
+grep -q '^&{/cpus/idle-states/cpu-sleep-0} {' "$dts" ||
+	fail "juno-r2: recommendation.dtsi does not refer to the board's node: $(cat "$dts")"
+grep -q 'a53_s1_residency_us=[0-9]*, state 1 of \[cluster a53\] of juno-r2: min-residency-us is written above for another cluster sharing /cpus/idle-states/cpu-sleep-0' "$dts" ||
+	fail "juno-r2: the shared node's second figure is not said: $(cat "$dts")"
+# the fragment after a DTS that has the node: dtc takes the board's value
+printf '/dts-v1/;\n/ { cpus { idle-states { cpu-sleep-0 { min-residency-us = <1>; }; }; }; };\n' >"$juno/board.dts"
+rec=$(sed -n 's/^\tmin-residency-us = <\([0-9]*\)>;/\1/p' "$dts")
+{ cat "$juno/board.dts"; grep -v '^//' "$dts"; } | dtc -q -I dts -O dts -o - - >"$juno/merged.dts" ||
+	fail "dtc does not take the fragment after a board's DTS"
+grep -q "min-residency-us = <$(printf '0x%x' "$rec")>;" "$juno/merged.dts" ||
+	fail "the merged DTS does not carry the recommended $rec us: $(cat "$juno/merged.dts")"
+note "juno-r2: the fragment sets /cpus/idle-states/cpu-sleep-0's min-residency-us to $rec"
+
 echo ok

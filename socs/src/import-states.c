@@ -105,7 +105,7 @@ void import_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 		struct dtr_state *st = p ? &c->state[p - 1] : NULL;
 		int a = idle_entry(&s->core, ns, p), b = idle_entry(&s->clus, ns, p);
 		bool cost = s->core.node >= 0 && a >= 0 && (s->clus.node < 0 || b >= 0);
-		char e[32] = "?", r[32] = "?", pw[32] = "?", cm[480] = "", psci[24];
+		char e[32] = "?", r[32] = "?", pw[32] = "?", cm[480] = "", psci[24], dt[144];
 		uint32_t param;
 
 		if (!p) {
@@ -153,8 +153,12 @@ void import_state_lines(struct imp *im, struct sect *s, struct dtr_cpu *c)
 		psci[0] = '\0';
 		if (p && p <= c->nstates && psci_param(c, st, &param))
 			snprintf(psci, sizeof(psci), " psci=0x%08x", param);
-		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?%s%s",
-		     im->pos[p], e, r, pw, p ? " transition=breakeven" : "", psci);
+		/* the node a tuned figure goes back to (make tune's fragment) */
+		dt[0] = '\0';
+		if (p && p <= c->nstates)
+			snprintf(dt, sizeof(dt), " dt=%s", dtr_path(&im->dt, st->node));
+		emit(im, cm, "state %s = exit=%s residency=%s power=%s leak=? leak_doubling=?%s%s%s",
+		     im->pos[p], e, r, pw, p ? " transition=breakeven" : "", psci, dt);
 		if (p > c->nstates) {
 			need(im, "exit", "no idle state this deep in this cluster's device tree");
 			need(im, "residency", "no idle state this deep in this cluster's device tree");

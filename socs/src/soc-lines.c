@@ -71,14 +71,18 @@ int soc_opp_line(struct parser *p, char *v)
 	return 0;
 }
 
+/* what a device-tree node path is made of (node names, unit addresses) */
+static const char dt_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,._+-@/";
+
 int soc_state_line(struct parser *p, const char *name, char *v)
 {
 	static const char *const keys[] = {
-		"exit", "residency", "power", "leak", "leak_doubling", "transition", "psci", NULL };
+		"exit", "residency", "power", "leak", "leak_doubling", "transition", "psci", "dt",
+		NULL };
 	struct soc_cluster *c = &p->s->cluster[p->s->nr_clusters - 1];
 	struct soc_figures *f;
-	int64_t *slot[7];
-	int seen[7] = { 0 };
+	int64_t *slot[8];
+	int seen[8] = { 0 };
 	char *key, *val, q[40], field[48];
 	int i, st = soc_find_state(p->s, name);
 
@@ -100,6 +104,7 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 	slot[4] = &f->leak_doubling_c;
 	slot[5] = &f->transition;
 	slot[6] = NULL;
+	slot[7] = NULL;
 	f->transition = SOC_TRANSITION_ACTIVE;
 	while (soc_next_field(&v, &key, &val)) {
 		for (i = 0; keys[i]; i++)
@@ -107,7 +112,7 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 				break;
 		if (!keys[i] || !val)
 			return ini_err(&p->in, p->in.line, "state",
-				    "%s unexpected; expected exit=TIME residency=TIME power=POWER leak=POWER leak_doubling=TEMP [transition=POWER|active|breakeven] [psci=0xPARAM]",
+				    "%s unexpected; expected exit=TIME residency=TIME power=POWER leak=POWER leak_doubling=TEMP [transition=POWER|active|breakeven] [psci=0xPARAM] [dt=/NODE/PATH]",
 				    ini_quote(key, q, sizeof(q)));
 		snprintf(field, sizeof(field), "state %s: %s", name, keys[i]);
 		if (seen[i])
@@ -156,6 +161,15 @@ int soc_state_line(struct parser *p, const char *name, char *v)
 			f->has_psci = true;
 			break;
 		}
+		case 7:
+			/* the board's node, for make tune's device-tree fragment */
+			if (*val != '/' || strlen(val) >= sizeof(f->dt) ||
+			    strspn(val, dt_chars) != strlen(val))
+				return ini_err(&p->in, p->in.line, field,
+					    "%s; expected the state's device-tree node path, /cpus/idle-states/NODE, up to %zu characters",
+					    ini_quote(val, q, sizeof(q)), sizeof(f->dt) - 1);
+			snprintf(f->dt, sizeof(f->dt), "%s", val);
+			break;
 		default:
 			if (soc_quantity(p, field, val, temp_units, IDLESIM_LEAK_TD_C_MIN,
 					   IDLESIM_LEAK_TD_C_MAX, slot[i]))

@@ -17,7 +17,7 @@
 #include "soc.h"
 #include "soc-parser.h"
 
-#define SOC_MAX_LINE	512
+#define SOC_MAX_LINE	1024	/* an imported state line cites its sources */
 #define SOC_MAX_FILE	(1 << 20)
 
 const char *const soc_off_names[] = { "clock", "core", "cluster", "soc", NULL };

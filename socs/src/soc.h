@@ -24,6 +24,7 @@
 #define SOC_STATE_NAME_LEN	IDLESIM_STATE_NAME_LEN
 #define SOC_ITEM_NAME_LEN	16	/* cluster and block names */
 #define SOC_TEXT_LEN		256
+#define SOC_DT_PATH_LEN		128	/* a device-tree node's path */
 #define SOC_MAX_ERR		512
 
 /* What an idle state powers down; the order is depth order */
@@ -49,6 +50,7 @@ struct soc_figures {
 	bool residency_short;	/* breakeven asked for less than power_uw: residency < break-even */
 	bool has_psci;
 	uint32_t psci;		/* psci=: the parameter psci_domain_idle_enter traces */
+	char dt[SOC_DT_PATH_LEN];	/* dt=: the board's node of the state, or "" */
 	int line;
 };
 

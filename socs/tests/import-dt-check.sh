@@ -87,6 +87,10 @@ grep -q '^cpus = 2  # /psci/power-domain-cluster1, the PSCI cluster domain' "$ou
 	bad "pd.dts: the a72 cluster does not cite its PSCI cluster domain"
 [ "$(off "$out/pd.soc" cpu-off) $(off "$out/pd.soc" cluster-off) $(off "$out/pd.soc" system-sleep)" = "core cluster soc" ] ||
 	bad "pd.dts: cpu-off, cluster-off, system-sleep are not off = core, cluster, soc"
+# each state line names the node its figures came from, for make tune
+[ "$(sed -n 's/^state \(cluster-off\|system-sleep\|cpu-off\) = .* dt=\([^ ]*\).*/\1 \2/p' "$out/pd.soc" | sort -u | tr '\n' ' ')" = \
+	"cluster-off /cpus/domain-idle-states/cluster-off cpu-off /cpus/idle-states/cpu-off system-sleep /cpus/domain-idle-states/system-sleep " ] ||
+	bad "pd.dts: the state lines do not name their nodes (dt=): $(grep '^state ' "$out/pd.soc")"
 fill "$out/pd.soc" >"$out/pd-filled.soc"
 "$tool" check "$out/pd-filled.soc" || bad "pd.dts: the filled import does not pass check"
 

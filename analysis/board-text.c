@@ -152,19 +152,30 @@ static int add_period(struct board *b, int cpu, const struct text_cpu *c, uint64
 		.has_psci = c->has_psci, .psci = c->psci });
 }
 
+/* what the lines said of cpu_idle: its events, and the first line of another layout */
+struct idle_lines {
+	int events, unread;
+};
+
 static int on_line(struct board *b, struct text_cpu *cpus, uint64_t *freq, const char *line,
-		   int lineno)
+		   int lineno, struct idle_lines *il)
 {
 	uint64_t ts, state, cpu;
 	const char *fields, *lost;
 	char name[64];
+	bool ev;
 
 	lost = strstr(line, "[LOST ");
 	if (lost && strstr(lost, " EVENTS]")) {
 		b->missed += strtoull(lost + 6, NULL, 10);
 		return 0;
 	}
-	if (!event_of(line, &ts, name, sizeof(name), &fields))
+	ev = event_of(line, &ts, name, sizeof(name), &fields);
+	il->events += ev && !strcmp(name, "cpu_idle");
+	if (!il->unread && strstr(line, "cpu_idle") &&
+	    (!ev || (strcmp(name, "cpu_idle") && strcmp(name, "cpu_idle_miss"))))
+		il->unread = lineno;
+	if (!ev)
 		return 0;
 	b->events++;
 	cpu = line_cpu(line, fields);
@@ -245,12 +256,9 @@ int board_read_text(struct board *b)
 	uint64_t freq[MAX_CPUS] = { 0 };
 	char *line = NULL;
 	size_t cap = 0;
-	int lineno = 0, idle = 0, unread = 0, ret = 0;
+	struct idle_lines il = { 0 };
+	int lineno = 0, ret = 0;
 	FILE *f = fopen(b->trace, "r");
-	const char *fields;
-	char name[64];
-	uint64_t ts;
-	bool ev;
 
 	if (!f) {
 		fprintf(stderr, "%s: %s\n", b->trace, strerror(errno));
@@ -258,24 +266,18 @@ int board_read_text(struct board *b)
 	}
 	while (getline(&line, &cap, f) > 0) {
 		lineno++;
-		ev = event_of(line, &ts, name, sizeof(name), &fields);
-		idle += ev && !strcmp(name, "cpu_idle");
-		/* the first line that speaks of cpu_idle in another layout */
-		if (!unread && strstr(line, "cpu_idle") &&
-		    (!ev || (strcmp(name, "cpu_idle") && strcmp(name, "cpu_idle_miss"))))
-			unread = lineno;
-		if (on_line(b, cpus, freq, line, lineno) < 0) {
+		if (on_line(b, cpus, freq, line, lineno, &il) < 0) {
 			ret = -1;
 			break;
 		}
 	}
 	free(line);
 	fclose(f);
-	if (!ret && !idle && unread) {
+	if (!ret && !il.events && il.unread) {
 		fprintf(stderr, "%s:%d: cpu_idle in a layout idlesim does not read; expected \"SECONDS.FRACTION: cpu_idle: state=N cpu_id=N\" as trace-cmd report and tracefs write it\n",
-			b->trace, unread);
+			b->trace, il.unread);
 		ret = -1;
-	} else if (!ret && !idle) {
+	} else if (!ret && !il.events) {
 		fprintf(stderr, "%s: neither a trace.dat nor a text trace with power:cpu_idle (trace-cmd report, tracefs trace, systrace HTML); record -e power:cpu_idle\n",
 			b->trace);
 		ret = -1;

@@ -504,6 +504,11 @@ static void write_dts(const struct tune *t, int rec, FILE *fp)
 	char err[SOC_MAX_ERR];
 	bool have_soc = t->soc_file[0] && !soc_load(&soc, t->soc_file, err, sizeof(err));
 
+	/* a description moved or changed since the runs: the states' names serve */
+	if (t->soc_file[0] && !have_soc)
+		fprintf(stderr, "recommendation.dtsi: the runs' description: %s; its nodes are named after the states\n",
+			err);
+
 	tune_write_dts(fp, &(struct tune_dts){
 		.soc = t->soc, .scenarios = scns, .batch = p ? p->batch : "",
 		.point = rec, .nr_dims = p ? p->nr_dims : 0, .dim = p ? p->dim : NULL,

@@ -232,7 +232,7 @@ help:
 	@echo 'Variables:'
 	@echo '  O=dir              build directory (default build/, now $(O))'
 	@echo '  V=1                show full commands and their output'
-	@echo '  JOBS=n             parallel kernel build jobs (default nproc = $(JOBS))'
+	@echo '  JOBS=n             parallel build jobs, runs and tests (default nproc = $(JOBS))'
 	@echo '  KCONFIG_LOOSE=1    report config options that did not land, and build anyway'
 	@echo '  DEBUG=1|kcsan|kasan  build and run a debug kernel: configs/debug.config (lockdep, RCU,'
 	@echo '                     atomic sleep), kcsan.config or kasan.config (+UBSAN), in its own'
@@ -386,7 +386,7 @@ RUN_ENV_VARS = IDLESIM_KERNEL=$(IMAGE) IDLESIM_INITRD=$(INITRD) IDLESIM_KTREE=$(
 	IDLESIM_APPEND='$(if $(FLAVOUR),$(DEBUG_APPEND))' \
 	IDLESIM_SOC=$(SOC) IDLESIM_CPUS=$(CPUS) IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_VERBOSE=$(V) \
 	IDLESIM_DOMAINS=$(DOMAINS) IDLESIM_MASKED_TICK=$(MASKED_TICK) IDLESIM_BUSY=$(BUSY) \
-	IDLESIM_RTAPP=$(RTAPP_TOOL) IDLESIM_RTAPP_CAP=$(RTAPP_CAP)
+	IDLESIM_RTAPP=$(RTAPP_TOOL) IDLESIM_RTAPP_CAP=$(RTAPP_CAP) IDLESIM_JOBS=$(JOBS)
 # With their names, for the scripts that pass the same environment on to
 # jobs they export (make tune EXPORT=): the list above is the only one.
 RUN_ENV = $(RUN_ENV_VARS) IDLESIM_RUN_VARS="$(filter IDLESIM_%,$(subst =, ,$(RUN_ENV_VARS)))"

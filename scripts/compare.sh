@@ -9,9 +9,9 @@
 # With IDLESIM_REPEATS=n (make compare REPEATS=n), each governor runs n
 # times under the seeds s, s+1, ... (s: the scenario's), and the
 # comparison reports means, 95 % intervals and whether a difference is
-# significant (Welch's t-test).  A run is reproducible (the same seed
-# gives the same run), and every governor sees the same arrivals for a
-# seed: the comparison is paired.  Other seeds show how much a figure
+# significant.  A run is reproducible (the same seed gives the same run),
+# and every governor sees the same arrivals for a seed: the comparison is
+# paired by seed (Welch's unpaired test is given beside it).  Other seeds show how much a figure
 # depends on the arrivals, which a single seed cannot.
 #
 # OUTDIR/GOVERNOR/ (OUTDIR/GOVERNOR/seed-N/ with repeats) are the run
@@ -41,7 +41,7 @@ read_limits compare governors repeats
 repeats=${IDLESIM_REPEATS:-1}
 [[ $repeats =~ ^[1-9][0-9]*$ ]] && [ "$repeats" -le "${limit[repeats]}" ] ||
 	die "REPEATS=$repeats: expected a count from 1 to ${limit[repeats]}"
-base_seed=
+base_seed= tmpd=
 if [ "$repeats" -gt 1 ]; then
 	tmpd=$(mktemp -d)
 	trap 'rm -rf "$tmpd"' EXIT
@@ -50,31 +50,66 @@ if [ "$repeats" -gt 1 ]; then
 		die "cannot read the seed of $scn"
 fi
 
-# one line per run, with the guest time done and an estimate of what is left
-gsec=$(scenario_guest_seconds "$scn") || exit 2
-progress_start $(($# * repeats)) "$(awk -v g="$gsec" -v n=$(($# * repeats)) 'BEGIN { print g * n }')"
-runs=() first=()
+# The runs go side by side, IDLESIM_JOBS at a time (make's JOBS; default
+# one per CPU): each is one QEMU, one host thread under -icount, and what
+# a run records does not depend on what else the host is running.
+jobs=${IDLESIM_JOBS:-$(nproc)}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS=$jobs: expected a number of runs at once, 1 or more"
+runs=() first=() seeds=() govs=()
 for gov in "$@"; do
 	for ((k = 0; k < repeats; k++)); do
+		govs+=("$gov")
 		if [ "$repeats" -eq 1 ]; then
-			dir=$out/$gov
-			seedopt=()
+			runs+=("$out/$gov")
+			seeds+=("")
 		else
-			dir=$out/$gov/seed-$((base_seed + k))
-			seedopt=(--seed $((base_seed + k)))
+			runs+=("$out/$gov/seed-$((base_seed + k))")
+			seeds+=($((base_seed + k)))
 		fi
-		mkdir -p "$(dirname "$dir")"
-		"$src/scripts/run-scenario.sh" "${seedopt[@]}" "$scn" "$gov" "$dir" >"$dir.log" 2>&1 || {
-			rc=$?
-			cat "$dir.log" >&2
-			echo "compare: the $gov run ($dir) failed (exit $rc); nothing compared" >&2
-			exit $rc
-		}
-		[ "${IDLESIM_VERBOSE:-0}" != 1 ] || cat "$dir.log"
-		progress_step "$name under $gov, seed $(awk '$1 == "seed" { print $2 }' "$dir/manifest")" "$gsec"
-		runs+=("$dir")
-		[ $k -eq 0 ] && first+=("$dir")
+		[ $k -eq 0 ] && first+=("${runs[-1]}")
 	done
+done
+
+# each run in a session of its own (setsid), stopped with its QEMU if
+# the comparison stops
+declare -A run_of=()
+stop_runs() {
+	local p
+	for p in "${!run_of[@]}"; do kill -- -"$p" 2>/dev/null; done
+}
+trap 'stop_runs; rm -rf ${tmpd:+"$tmpd"}' EXIT
+trap 'exit 130' INT TERM
+
+# start_run I: run I in the background
+start_run() {
+	local dir=${runs[$1]} seedopt=()
+	[ -z "${seeds[$1]}" ] || seedopt=(--seed "${seeds[$1]}")
+	mkdir -p "$(dirname "$dir")"
+	setsid -w "$src/scripts/run-scenario.sh" "${seedopt[@]}" "$scn" "${govs[$1]}" "$dir" >"$dir.log" 2>&1 &
+	run_of[$!]=$1
+}
+
+# one line per run, with the guest time done and an estimate of what is left
+gsec=$(scenario_guest_seconds "$scn") || exit 2
+progress_start ${#runs[@]} "$(awk -v g="$gsec" -v n=${#runs[@]} 'BEGIN { print g * n }')"
+next=0
+while [ $next -lt ${#runs[@]} ] || [ ${#run_of[@]} -gt 0 ]; do
+	while [ $next -lt ${#runs[@]} ] && [ ${#run_of[@]} -lt "$jobs" ]; do
+		start_run $next
+		next=$((next + 1))
+	done
+	wait -n -p pid
+	rc=$?
+	i=${run_of[$pid]}
+	unset "run_of[$pid]"
+	dir=${runs[$i]}
+	if [ $rc -ne 0 ]; then
+		cat "$dir.log" >&2
+		echo "compare: the ${govs[$i]} run ($dir) failed (exit $rc); nothing compared" >&2
+		exit $rc
+	fi
+	[ "${IDLESIM_VERBOSE:-0}" != 1 ] || cat "$dir.log"
+	progress_step "$name under ${govs[$i]}, seed $(awk '$1 == "seed" { print $2 }' "$dir/manifest")" "$gsec"
 done
 
 cmp=$out/compare

@@ -476,13 +476,13 @@ scenarios: $(WORKLOAD_HOST)
 # --- checking -----------------------------------------------------------------
 
 test: $(TEST_DEPS_STAMP) $(RUN_DEPS) $(ANALYZE_CHECKS)
-	$(Q)$(RUN_ENV) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
+	$(Q)$(RUN_ENV) IDLESIM_TEST_JOBS=$(JOBS) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
 
 # the tests that boot no guest: no kernel build, no image (the checkpatch
 # ones read the extracted source tree)
 check: $(TEST_DEPS_STAMP) $(KTREE_STAMP) $(SOC_TOOL) $(WORKLOAD_HOST) $(RTAPP_TOOL) \
 		$(ANALYZE) $(ANALYZE_CHECKS)
-	$(Q)$(RUN_ENV) IDLESIM_TIER=check $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
+	$(Q)$(RUN_ENV) IDLESIM_TIER=check IDLESIM_TEST_JOBS=$(JOBS) $(SRC)/scripts/run-tests.sh $(SRC)/tests $(O)/tests$(FLAVOUR) $(T)
 
 bench: $(RUN_DEPS)
 	$(Q)$(RUN_ENV) $(SRC)/scripts/bench.sh $(O)/bench$(FLAVOUR) $(T)

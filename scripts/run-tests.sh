@@ -1,12 +1,23 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Run the test suite: every TESTDIR/NN-*.sh in order, each in its own
-# scratch directory under OUTDIR.  A test exits 0 (pass), 77 (skipped, with
-# the reason on its last line) or anything else (fail).  Its output goes to
+# Run the test suite: every TESTDIR/NN-*.sh, each in its own scratch
+# directory under OUTDIR.  A test exits 0 (pass), 77 (skipped, with the
+# reason on its last line) or anything else (fail).  Its output goes to
 # OUTDIR/NAME.log and is shown when it fails.  With IDLESIM_TIER=check,
 # only the tests that say "# tier: check" near their top (they boot no
 # guest): make check.
+#
+# Up to IDLESIM_TEST_JOBS tests run at once (default: one per CPU).  Most
+# tests spend their time in one QEMU, which under -icount is one host
+# thread: run one after another, they leave all but one CPU idle.  Side
+# by side they boot the same guests to the same results (guest time under
+# a fixed -icount does not follow the host's load), each writing only its
+# scratch directory.  A test that changes what the others read (it edits
+# inputs of the shared build directory and rebuilds from them) says
+# "# runs: alone" near its top and runs with no other test.  Tests start
+# in their order and are reported in it, each once it and every test
+# before it have ended.
 #
 # usage: run-tests.sh TESTDIR OUTDIR [PATTERN]
 set -uo pipefail
@@ -15,26 +26,34 @@ testdir=${1:?usage: run-tests.sh TESTDIR OUTDIR [PATTERN]}
 outdir=${2:?usage: run-tests.sh TESTDIR OUTDIR [PATTERN]}
 pattern=${3:-}
 export IDLESIM_SRC=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+slots=${IDLESIM_TEST_JOBS:-$(nproc)}
+[[ $slots =~ ^[1-9][0-9]*$ ]] ||
+	{ echo "run-tests: IDLESIM_TEST_JOBS=$slots: expected a number of tests at once, 1 or more" >&2; exit 2; }
 
-mkdir -p "$outdir"
-pass=0 fail=0 skip=0 failed=()
+header_says() { head -5 "$1" | grep -q "^# $2\b"; }
+
+tests=()
 for t in "$testdir"/[0-9][0-9]-*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
 	if [ -n "$pattern" ] && [[ $name != *$pattern* ]]; then
 		continue
 	fi
-	if [ -n "${IDLESIM_TIER:-}" ] && ! head -5 "$t" | grep -q "^# tier: $IDLESIM_TIER\b"; then
+	if [ -n "${IDLESIM_TIER:-}" ] && ! header_says "$t" "tier: $IDLESIM_TIER"; then
 		continue
 	fi
-	scratch=$outdir/$name
-	rm -rf "$scratch"
-	mkdir -p "$scratch"
+	tests+=("$t")
+done
+
+mkdir -p "$outdir"
+
+pass=0 fail=0 skip=0 failed=()
+# report_one I RC SECS: print the ended test's line (and its log's tail
+# on failure)
+report_one() {
+	local name log rc=$2 secs=$3
+	name=$(basename "${tests[$1]}" .sh)
 	log=$outdir/$name.log
-	start=$(date +%s)
-	(cd "$IDLESIM_SRC" && IDLESIM_SCRATCH=$scratch bash "$t") >"$log" 2>&1 </dev/null
-	rc=$?
-	secs=$(( $(date +%s) - start ))
 	case $rc in
 	0)
 		pass=$((pass + 1))
@@ -51,6 +70,49 @@ for t in "$testdir"/[0-9][0-9]-*.sh; do
 		tail -n 30 "$log" | sed 's/^/      /'
 		;;
 	esac
+}
+
+# Each test runs in a session of its own (setsid), so that an interrupted
+# suite stops it and its QEMU.
+declare -A test_of=() start_of=() rc_of=() secs_of=()
+trap 'for p in "${!test_of[@]}"; do kill -- -"$p" 2>/dev/null; done; exit 130' INT TERM
+
+# start_one I: test I in the background
+start_one() {
+	local t=${tests[$1]} name scratch
+	name=$(basename "$t" .sh)
+	scratch=$outdir/$name
+	rm -rf "$scratch"
+	mkdir -p "$scratch"
+	(cd "$IDLESIM_SRC" && IDLESIM_SCRATCH=$scratch exec setsid -w bash "$t") \
+		>"$outdir/$name.log" 2>&1 </dev/null &
+	test_of[$!]=$1
+	start_of[$1]=$(date +%s)
+}
+
+next=0 reported=0 alone=0
+while [ "$reported" -lt ${#tests[@]} ]; do
+	# start what may: a free slot, no test running alone, and a test that
+	# runs alone only once nothing else runs
+	while [ "$next" -lt ${#tests[@]} ] && [ ${#test_of[@]} -lt "$slots" ] && [ "$alone" -eq 0 ]; do
+		if header_says "${tests[$next]}" "runs: alone"; then
+			[ ${#test_of[@]} -eq 0 ] || break
+			alone=1
+		fi
+		start_one "$next"
+		next=$((next + 1))
+	done
+	wait -n -p pid
+	rc=$?
+	i=${test_of[$pid]}
+	unset "test_of[$pid]"
+	rc_of[$i]=$rc
+	secs_of[$i]=$(($(date +%s) - ${start_of[$i]}))
+	[ ${#test_of[@]} -gt 0 ] || alone=0
+	while [ "$reported" -lt "$next" ] && [ -n "${rc_of[$reported]:-}" ]; do
+		report_one "$reported" "${rc_of[$reported]}" "${secs_of[$reported]}"
+		reported=$((reported + 1))
+	done
 done
 echo
 [ ${#failed[@]} -eq 0 ] || echo "failed: ${failed[*]}"

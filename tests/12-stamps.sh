@@ -1,5 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# runs: alone (it edits a fragment and /init, and rebuilds the kernel and
+# initramfs the other tests boot, in the shared build directory)
 # Stamps: with nothing changed, nothing is rebuilt; an edited input (here
 # touched: a fragment, the guest /init) rebuilds what depends on it, and
 # only that.

@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# tier: check (no guest: make check runs it)
+# The test runner (scripts/run-tests.sh) on a suite of its own: tests run
+# two at a time, a "# runs: alone" test with no other, results in the
+# tests' order whatever order they end in, a failure's log shown, a skip's
+# reason, the counts and the exit status.
+. tests/lib/common.sh
+
+suite=$IDLESIM_SCRATCH/suite
+events=$IDLESIM_SCRATCH/events
+mkdir -p "$suite"
+: >"$events"
+export RUNNER_EVENTS=$events
+# mk NAME SECONDS [HEADER [LAST]]: a test that logs its start and end
+mk() {
+	{
+		echo '#!/bin/bash'
+		[ -z "${3:-}" ] || echo "$3"
+		echo "echo start $1 >>\"\$RUNNER_EVENTS\"; sleep $2; echo end $1 >>\"\$RUNNER_EVENTS\""
+		echo "${4:-exit 0}"
+	} >"$suite/$1.sh"
+}
+mk 01-slow 1.5
+mk 02-quick 0.2
+mk 03-alone 0.3 '# runs: alone'
+mk 04-skipped 0.1 '' 'echo "no such tool"; exit 77'
+mk 05-failing 0.1 '' 'echo "the failure said this"; exit 3'
+mk 06-last 0.1
+
+expect_exit 1 env -u IDLESIM_TIER IDLESIM_TEST_JOBS=2 scripts/run-tests.sh "$suite" "$IDLESIM_SCRATCH/out"
+got=$(grep -oE '(PASS|SKIP|FAIL) +[0-9]+-[a-z]+' <<<"$out" | awk '{ print $2 }' | tr '\n' ' ')
+[ "$got" = "01-slow 02-quick 03-alone 04-skipped 05-failing 06-last " ] ||
+	{ echo "$out"; fail "results not in the tests' order: $got"; }
+expect_grep "^  SKIP   04-skipped: no such tool$" "$out" "a skip's reason"
+expect_grep "^  FAIL   05-failing \(exit 3, [0-9]+s\); last lines of .*/05-failing.log:$" "$out" "a failure's line"
+expect_grep "^      the failure said this$" "$out" "a failure's log"
+expect_grep "^4 passed, 1 failed, 1 skipped$" "$out" "the counts"
+
+# line numbers of the events
+at() { grep -nx "$1" "$events" | cut -d: -f1; }
+[ "$(at 'start 02-quick')" -lt "$(at 'end 01-slow')" ] ||
+	{ cat "$events"; fail "02-quick did not start while 01-slow ran (two at a time)"; }
+[ "$(at 'start 03-alone')" -gt "$(at 'end 01-slow')" ] && [ "$(at 'start 03-alone')" -gt "$(at 'end 02-quick')" ] ||
+	{ cat "$events"; fail "03-alone started beside another test"; }
+[ "$(at 'start 04-skipped')" -gt "$(at 'end 03-alone')" ] ||
+	{ cat "$events"; fail "a test started beside 03-alone"; }
+
+# one at a time when asked
+: >"$events"
+expect_exit 1 env -u IDLESIM_TIER IDLESIM_TEST_JOBS=1 scripts/run-tests.sh "$suite" "$IDLESIM_SCRATCH/out1"
+[ "$(at 'start 02-quick')" -gt "$(at 'end 01-slow')" ] ||
+	{ cat "$events"; fail "IDLESIM_TEST_JOBS=1 ran two tests at once"; }
+
+expect_exit 2 env -u IDLESIM_TIER IDLESIM_TEST_JOBS=0 scripts/run-tests.sh "$suite" "$IDLESIM_SCRATCH/out0"
+expect_grep "IDLESIM_TEST_JOBS=0: expected a number of tests at once, 1 or more" "$out" "a bad job count"
+echo ok

@@ -98,14 +98,17 @@ KCONFIG_LOOSE ?= 0
 SERIES_FILES := $(SRC)/kernel-patches/series \
 	$(addprefix $(SRC)/kernel-patches/,$(shell sed -e 's/\#.*//' $(SRC)/kernel-patches/series 2>/dev/null))
 
+# The sub-makes run on JOBS cores unless this make has jobs of its own
+# (make -jN, or the side-by-side builds of run-builds) to share with them;
+# their recipes start with + to be handed the job slots.
+JOBS_FLAG = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(JOBS))
+# the host tools' own makes: quiet about what is up to date, unless V=1
+SUBMAKE = $(MAKE) $(if $(filter 1,$(V)),,-s) $(JOBS_FLAG)
 # Reproducible kernel builds: no host name or date in the image.
-# the host tools' own makes: quiet about what is up to date, unless V=1;
-# on JOBS cores unless this make shares its own (make -jN)
-SUBMAKE = $(MAKE) $(if $(filter 1,$(V)),,-s) $(if $(findstring -j,$(MAKEFLAGS)),,-j$(JOBS))
-KMAKE := $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
+KMAKE = $(MAKE) -C $(KTREE) O=$(KOBJ) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc") \
 	KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_USER=idlesim \
-	KBUILD_BUILD_HOST=idlesim KBUILD_BUILD_VERSION=1 -j$(JOBS) $(if $(filter 1,$(V)),V=1)
+	KBUILD_BUILD_HOST=idlesim KBUILD_BUILD_VERSION=1 $(JOBS_FLAG) $(if $(filter 1,$(V)),V=1)
 
 # The simulated SoC driver, built out of tree from a copy in $(O).
 # Each flavour has its copy: a module is built against the kernel it is
@@ -183,7 +186,7 @@ TUNE_NAME = $(subst $(space),+,$(notdir $(basename $(SCENARIO))))-$(if $(GRID),g
 OUT ?= $(O)/tune$(FLAVOUR)$(SOC_SUFFIX)/$(TUNE_NAME)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-test kernel module rootfs guest-bin analysis run compare report tune scenarios socs board test bench \
+.PHONY: help deps deps-test kernel module rootfs guest-bin analysis run-builds run compare report tune scenarios socs board test bench \
 	check test-debug \
 	check-run-params check-soc check-scenarios \
 	clean distclean kernel-tree kernelversion check-series FORCE
@@ -293,7 +296,7 @@ $(KCONFIG_STAMP): $(KTREE_STAMP) $(FRAGMENTS) $(SRC)/scripts/kconfig.sh
 	$(Q)touch $@
 
 $(KBUILD_STAMP): $(KCONFIG_STAMP) $(KTREE_STAMP)
-	$(Q)$(STEP) kernel "building Image$(if $(FLAVOUR), in $(notdir $(KOBJ)))$(if $(CCACHE), (ccache))" \
+	+$(Q)$(STEP) kernel "building Image$(if $(FLAVOUR), in $(notdir $(KOBJ)))$(if $(CCACHE), (ccache))" \
 		$(LOGS)/kernel$(FLAVOUR).log $(KMAKE) Image modules
 	$(Q)touch $@
 
@@ -317,7 +320,7 @@ $(SIMDRV_KO): $(KBUILD_STAMP) $(SIMDRV_SRCS) $(SOC_TOOL) $(SRC)/socs/simsoc.soc
 	$(Q)rsync -a $(SRC)/include/ $(SIMDRV_DIR)/include/
 	$(Q)$(SRC)/sim-driver/default-soc.sh $(SOC_TOOL) $(SRC)/socs/simsoc.soc \
 		$(SIMDRV_DIR)/simsoc_default.h
-	$(Q)$(STEP) module "building simsoc.ko$(if $(FLAVOUR), in $(notdir $(SIMDRV_DIR)))" $(LOGS)/module$(FLAVOUR).log \
+	+$(Q)$(STEP) module "building simsoc.ko$(if $(FLAVOUR), in $(notdir $(SIMDRV_DIR)))" $(LOGS)/module$(FLAVOUR).log \
 		$(KMAKE) M=$(SIMDRV_DIR) modules
 	@# Kbuild leaves an up-to-date module alone: the stamp is the .ko itself
 	$(Q)touch $@
@@ -327,16 +330,16 @@ guest-bin: $(GUEST_PROGS)
 
 ifneq ($(WORKLOAD_BIN),)
 $(WORKLOAD_BIN): $(WORKLOAD_SRCS) $(DEPS_STAMP)
-	$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads guest
+	+$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads guest
 
 $(WORKLOAD_HOST) $(RTAPP_TOOL) &: $(WORKLOAD_SRCS) $(DEPS_STAMP)
-	$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads host
+	+$(Q)$(SUBMAKE) -C $(SRC)/workloads O=$(O)/workloads host
 endif
 
 # The SoC descriptions' host tool (socs/): checks, the driver's parameter,
 # imports from device trees.
 $(SOC_TOOL): $(SOC_SRCS) $(DEPS_STAMP)
-	$(Q)$(SUBMAKE) -C $(SRC)/socs O=$(O)/socs tool
+	+$(Q)$(SUBMAKE) -C $(SRC)/socs O=$(O)/socs tool
 
 socs: $(SOC_TOOL)
 	$(Q)$(SOC_TOOL) describe $(SRC)/socs/*.soc
@@ -366,14 +369,14 @@ ANALYSIS_SRCS := $(wildcard $(SRC)/analysis/*.[ch] $(SRC)/analysis/Makefile $(SR
 analysis: $(ANALYZE)
 
 $(ANALYZE): $(ANALYSIS_SRCS) $(DEPS_STAMP)
-	$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis all
+	+$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis all
 
 # the tests' builds of it: with ASan and UBSan, and the trace reader's
 # fuzzer (clang), off the path of a run
 ANALYZE_CHECKS := $(O)/analysis/san/idlesim-analyze $(O)/analysis/fuzz/fuzz-trace
 
 $(ANALYZE_CHECKS) &: $(ANALYSIS_SRCS) $(TEST_DEPS_STAMP)
-	$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis sanitize fuzz
+	+$(Q)$(SUBMAKE) -C $(SRC)/analysis O=$(O)/analysis sanitize fuzz
 
 # --- running ------------------------------------------------------------------
 
@@ -395,7 +398,19 @@ RUN_ENV = $(RUN_ENV_VARS) IDLESIM_RUN_VARS="$(filter IDLESIM_%,$(subst =, ,$(RUN
 # The SoC and the scenarios the goal runs are checked as soon as their
 # host tools are built: before the kernel, module and initramfs.
 RUN_DEPS := check-run-params $(SOC_TOOL) $(if $(SOC),check-soc) $(WORKLOAD_HOST) $(RTAPP_TOOL) \
-	check-scenarios $(KBUILD_STAMP) $(INITRD) $(ANALYZE)
+	check-scenarios run-builds
+
+# What a run needs, built once its parameters, SoC and scenarios have
+# passed their checks, JOBS jobs in all: the kernel (extracted,
+# configured, built, then the module and the initramfs) beside the host
+# analysis and the guest programs, which build while the kernel source is
+# extracted and configured on one CPU.  make test adds the analysis's
+# sanitized build and fuzzer.
+RUN_BUILDS = $(KBUILD_STAMP) $(INITRD) $(ANALYZE) $(if $(filter test,$(MAKECMDGOALS)),$(ANALYZE_CHECKS))
+
+run-builds: check-run-params $(if $(SOC),check-soc) check-scenarios \
+		$(if $(filter test,$(MAKECMDGOALS)),$(TEST_DEPS_STAMP))
+	+$(Q)$(MAKE) $(JOBS_FLAG) $(RUN_BUILDS)
 
 check-soc: $(SOC_TOOL)
 	$(Q)IDLESIM_SOC_TOOL=$(SOC_TOOL) IDLESIM_SRC=$(SRC) $(SRC)/scripts/check-soc.sh '$(SOC)'

@@ -34,7 +34,9 @@ mkdir -p "$kobj"
 ktree=$(realpath "$ktree")
 kobj=$(realpath "$kobj")
 
-kmake() { make -s -C "$ktree" O="$kobj" ARCH=arm64 CROSS_COMPILE="${CROSS_COMPILE:-aarch64-linux-gnu-}" "$@"; }
+# a make of its own: not one of the caller's jobs (make -jN hands its job
+# slots only to the recipes marked as sub-makes)
+kmake() { env -u MAKEFLAGS -u MFLAGS make -s -C "$ktree" O="$kobj" ARCH=arm64 CROSS_COMPILE="${CROSS_COMPILE:-aarch64-linux-gnu-}" "$@"; }
 
 work=$(mktemp -d "$kobj/.kconfig.XXXXXX")
 trap 'rm -rf "$work"' EXIT

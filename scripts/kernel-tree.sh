@@ -59,7 +59,7 @@ if [ ! -f "$pristine/.idlesim-pkgver" ] || [ "$(cat "$pristine/.idlesim-pkgver")
 	[ -f "$pristine/Makefile" ] || die "$tarball does not hold linux-source-6.1/"
 	echo "$pkgver" >"$pristine/.idlesim-pkgver"
 fi
-kver=$(make -s -C "$pristine" kernelversion 2>/dev/null) || die "cannot read the kernel version"
+kver=$(env -u MAKEFLAGS -u MFLAGS make -s -C "$pristine" kernelversion 2>/dev/null) || die "cannot read the kernel version"
 
 # 2. a new tree: hard links into pristine (GNU patch replaces a file rather
 #    than writing through the link, so pristine is never modified)

@@ -15,9 +15,12 @@
 # a fixed -icount does not follow the host's load), each writing only its
 # scratch directory.  A test that changes what the others read (it edits
 # inputs of the shared build directory and rebuilds from them) says
-# "# runs: alone" near its top and runs with no other test.  Tests start
-# in their order and are reported in it, each once it and every test
-# before it have ended.
+# "# runs: alone" near its top and runs with no other test, before the
+# others.  A test far longer than the rest (a kernel of its own to build)
+# says "# runs: early" and starts next, so that the suite does not end
+# with it running alone.  The others start in their order.  All are
+# reported in their order, each once it and every test before it have
+# ended.
 #
 # usage: run-tests.sh TESTDIR OUTDIR [PATTERN]
 set -uo pipefail
@@ -46,6 +49,19 @@ for t in "$testdir"/[0-9][0-9]-*.sh; do
 done
 
 mkdir -p "$outdir"
+
+# the order the tests start in: alone, early, the rest
+order=()
+for kind in alone early ''; do
+	for ((i = 0; i < ${#tests[@]}; i++)); do
+		t=${tests[$i]}
+		if [ -n "$kind" ]; then
+			header_says "$t" "runs: $kind" && order+=("$i")
+		elif ! header_says "$t" "runs: alone" && ! header_says "$t" "runs: early"; then
+			order+=("$i")
+		fi
+	done
+done
 
 pass=0 fail=0 skip=0 failed=()
 # report_one I RC SECS: print the ended test's line (and its log's tail
@@ -94,12 +110,12 @@ next=0 reported=0 alone=0
 while [ "$reported" -lt ${#tests[@]} ]; do
 	# start what may: a free slot, no test running alone, and a test that
 	# runs alone only once nothing else runs
-	while [ "$next" -lt ${#tests[@]} ] && [ ${#test_of[@]} -lt "$slots" ] && [ "$alone" -eq 0 ]; do
-		if header_says "${tests[$next]}" "runs: alone"; then
+	while [ "$next" -lt ${#order[@]} ] && [ ${#test_of[@]} -lt "$slots" ] && [ "$alone" -eq 0 ]; do
+		if header_says "${tests[${order[$next]}]}" "runs: alone"; then
 			[ ${#test_of[@]} -eq 0 ] || break
 			alone=1
 		fi
-		start_one "$next"
+		start_one "${order[$next]}"
 		next=$((next + 1))
 	done
 	wait -n -p pid
@@ -109,7 +125,7 @@ while [ "$reported" -lt ${#tests[@]} ]; do
 	rc_of[$i]=$rc
 	secs_of[$i]=$(($(date +%s) - ${start_of[$i]}))
 	[ ${#test_of[@]} -gt 0 ] || alone=0
-	while [ "$reported" -lt "$next" ] && [ -n "${rc_of[$reported]:-}" ]; do
+	while [ "$reported" -lt ${#tests[@]} ] && [ -n "${rc_of[$reported]:-}" ]; do
 		report_one "$reported" "${rc_of[$reported]}" "${secs_of[$reported]}"
 		reported=$((reported + 1))
 	done

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# runs: early (it builds a kernel of its own, the longest test by far)
 # The lockdep debug kernel (make DEBUG=1: configs/debug.config) runs the
 # cpuidle_core KUnit suite and the sim driver's torn-table, domains and
 # load/unload guest jobs with no kernel splat in any console log

@@ -453,7 +453,42 @@ static void write_table(const struct tune *t, const struct tune_rank *rk, double
 		base->e.mean / 1e6, base->e.ci95 / 1e6, 1.0);
 }
 
-/* recommendation.txt's verdict, and the recommendation against the current values */
+/* a point's energy against the current point's, in per cent */
+static double vs_cur_pct(const struct tune *t, int i)
+{
+	return 100 * (t->sum[i].e.mean / t->sum[t->cur].e.mean - 1);
+}
+
+/* the test the cheapest had to pass, Bonferroni's correction included */
+static void write_test(const struct tune_rank *rk, FILE *txt)
+{
+	fprintf(txt, "at 5%% over the %d other point%s within the budget (Bonferroni: p < %.2g)\n",
+		rk->nr_tested, rk->nr_tested == 1 ? "" : "s", rk->alpha);
+}
+
+/* the current values kept: and what the cheapest point would have saved */
+static void write_kept(const struct tune *t, const struct tune_rank *rk, FILE *txt)
+{
+	const struct tune_sum *q = &t->sum[t->cur];
+	int c = rk->cheapest;
+
+	fprintf(txt, "recommendation: keep the current values (point %d: %s, %.3f mJ, %.3f%% misses): ",
+		t->cur, t->pt[t->cur].batch, q->e.mean / 1e6, 100 * q->miss_rate);
+	if (rk->why == TUNE_CURRENT_CHEAPEST) {
+		fprintf(txt, "no point within the budget is cheaper\n");
+		return;
+	}
+	fprintf(txt, "the cheapest within the budget, point %d (%s), is %+.2f%% energy against them",
+		c, t->pt[c].batch, vs_cur_pct(t, c));
+	if (rk->why == TUNE_ONE_SEED) {
+		fprintf(txt, ", but one seed gives no p: rerun with REPEATS>=2 to test it\n");
+		return;
+	}
+	fprintf(txt, ", p = %.3g: not significant ", rk->diff_p);
+	write_test(rk, txt);
+}
+
+/* recommendation.txt's verdict: the recommended point, and why that one */
 static void write_verdict(const struct tune *t, const struct tune_rank *rk, double allowed,
 			  FILE *txt)
 {
@@ -471,23 +506,29 @@ static void write_verdict(const struct tune *t, const struct tune_rank *rk, doub
 		fprintf(txt, "recommendation: none: no point has lateness figures (no workload results)\n");
 		return;
 	}
+	if (rk->rec == t->cur) {
+		write_kept(t, rk, txt);
+		return;
+	}
 	fprintf(txt, "recommendation: point %d: %s: %.3f mJ, %.3f%% misses", rk->rec,
 		t->pt[rk->rec].batch, p->e.mean / 1e6, 100 * p->miss_rate);
-	if (rk->vs_cur) {
-		const struct tune_sum *q = &t->sum[t->cur];
-
-		fprintf(txt, "; against the current %s: %+.2f%% energy", t->pt[t->cur].batch,
-			100 * (p->e.mean / q->e.mean - 1));
-		if (p->e.n < 2 || q->e.n < 2)
-			fprintf(txt, " (one seed: no significance; use REPEATS=n)\n");
-		else
-			fprintf(txt, ", p = %.3g: %s\n", rk->diff_p,
-				rk->diff_p < 0.05 ? "significant at 5%" : "not significant at 5%");
-	} else if (t->cur == rk->rec) {
-		fprintf(txt, "; the current value is already the best that meets the budget\n");
-	} else {
-		fprintf(txt, "\n");
+	if (rk->why == TUNE_NO_CURRENT) {
+		fprintf(txt, "; no point holds the current values to test it against\n");
+		return;
 	}
+	if (rk->why == TUNE_SIGNIFICANT) {
+		fprintf(txt, "; against the current %s: %+.2f%% energy, p = %.3g: significant ",
+			t->pt[t->cur].batch, vs_cur_pct(t, rk->rec), rk->diff_p);
+		write_test(rk, txt);
+		return;
+	}
+	/* what is left: current values over the budget, which have to change */
+	fprintf(txt, "; the current values (%s) miss the budget (%.3f%% of wake-ups) and must change, whatever the p; against them: %+.2f%% energy",
+		t->pt[t->cur].batch, 100 * t->sum[t->cur].miss_rate, vs_cur_pct(t, rk->rec));
+	if (isnan(rk->diff_p))
+		fprintf(txt, ", one seed\n");
+	else
+		fprintf(txt, ", p = %.3g\n", rk->diff_p);
 }
 
 /* recommendation.dtsi: the recommended point as idle-state properties */

@@ -41,8 +41,8 @@ static void test_tune_rank(void)
 		memcpy(s[i].ek, pt[i].ek, sizeof(pt[i].ek));
 	}
 	tune_rank(s, 5, 0, 3, 0.01, &rk);
-	CHECK(rk.rec == 2, "recommended %d, want 2: least energy within the budget, the first of equals",
-	      rk.rec);
+	CHECK(rk.cheapest == 2, "cheapest %d, want 2: least energy within the budget, the first of equals",
+	      rk.cheapest);
 	CHECK(rk.meets[0] && !rk.meets[1] && rk.meets[2] && rk.meets[3] && !rk.meets[4],
 	      "within the budget: 0, 2 (at exactly 1 %%) and 3, not 1 (2 %%) nor 4 (no wake-ups)");
 	CHECK(rk.pareto[0] && rk.pareto[1] && rk.pareto[2] && rk.pareto[3] && !rk.pareto[4],
@@ -60,15 +60,82 @@ static void test_tune_rank(void)
 	      "point 1 against the current: n %d, mean %.3f, p %.4f; the current's p %.4f",
 	      rk.vs[1].n, rk.vs[1].mean, rk.vs_p[1], rk.vs_p[0]);
 	tune_rank(s, 5, 0, 3, 0, &rk);
-	CHECK(rk.rec == 3, "none may be late: recommended %d, want 3", rk.rec);
+	CHECK(rk.cheapest == 3, "none may be late: cheapest %d, want 3", rk.cheapest);
 	/* without 3 none meets that: the closest is named, of equal misses the cheaper */
 	s[2].misses = 5;
 	s[2].miss_rate = 0.005;
 	tune_rank(s, 3, 0, 3, 0, &rk);
-	CHECK(rk.rec == -1 && !rk.vs_cur && rk.closest == 2, "none meets: recommended %d, closest %d",
-	      rk.rec, rk.closest);
+	CHECK(rk.rec == -1 && rk.why == TUNE_NONE && !rk.vs_cur && rk.closest == 2,
+	      "none meets: recommended %d, closest %d", rk.rec, rk.closest);
 	tune_rank(s, 3, 2, 3, 0.01, &rk);
-	CHECK(rk.rec == 2 && !rk.vs_cur, "the current values recommended: nothing to test against");
+	CHECK(rk.rec == 2 && rk.why == TUNE_CURRENT_CHEAPEST && !rk.vs_cur,
+	      "the current values the cheapest: recommended %d, nothing to test against", rk.rec);
+}
+
+/*
+ * When the cheapest point replaces the current values, on five made-up
+ * points, at most 1 % late: 0 the current values; 1 the cheapest of all
+ * but 2 % late; 2 the cheapest within the budget; 3 (at exactly 1 %) and
+ * 4 dearer.  Three points besides the current one meet the budget, so 2
+ * must beat p < 0.05 / 3.  Against the current seed by seed (df 2,
+ * p = 1 - t / sqrt(2 + t^2)): by -10, -11, -9, t 17.32 and p 0.0033,
+ * significant after the correction; by -7, -10, -13, t 5.774 and
+ * p 0.0287, significant alone but not as the best of three.
+ */
+static void test_tune_keep(void)
+{
+	static const double ek[5][3] = {
+		{ 100, 110, 90 }, { 50, 60, 40 }, { 90, 99, 81 }, { 95, 105, 85 }, { 98, 108, 88 },
+	};
+	static const uint64_t misses[5] = { 5, 20, 0, 10, 0 };
+	struct tune_sum s[5] = { 0 };
+	struct tune_rank rk;
+	int i, k;
+
+	for (i = 0; i < 5; i++) {
+		s[i] = (struct tune_sum){ .e = { .n = 3 }, .p99 = 500, .wakeups = 1000,
+					  .misses = misses[i], .miss_rate = misses[i] / 1000.0 };
+		for (k = 0; k < 3; k++) {
+			s[i].ek[k] = ek[i][k];
+			s[i].e.mean += ek[i][k] / 3;
+		}
+	}
+	tune_rank(s, 5, 0, 3, 0.01, &rk);
+	CHECK(rk.rec == 2 && rk.cheapest == 2 && rk.why == TUNE_SIGNIFICANT && rk.nr_tested == 3 &&
+	      fabs(rk.alpha - 0.05 / 3) < 1e-12 && fabs(rk.diff_p - 0.003317) < 1e-6,
+	      "significant after the correction: recommended %d (why %d), %d tested, p %.6f; want 2 (%d), 3, 0.003317",
+	      rk.rec, rk.why, rk.nr_tested, rk.diff_p, TUNE_SIGNIFICANT);
+
+	/* significant alone, not as the best of three: kept, the cheapest still named */
+	s[2].ek[0] = 93;
+	s[2].ek[1] = 100;
+	s[2].ek[2] = 77;
+	tune_rank(s, 5, 0, 3, 0.01, &rk);
+	CHECK(rk.rec == 0 && rk.cheapest == 2 && rk.why == TUNE_NOT_SIGNIFICANT && rk.vs_cur &&
+	      fabs(rk.diff.mean + 10) < 1e-9 && fabs(rk.diff_p - 0.02872) < 1e-5,
+	      "significant only uncorrected: recommended %d (why %d), cheapest %d, p %.5f; want the current 0 (%d), 2, 0.02872",
+	      rk.rec, rk.why, rk.cheapest, rk.diff_p, TUNE_NOT_SIGNIFICANT);
+
+	/* one seed: no test, so nothing shows the saving */
+	tune_rank(s, 5, 0, 1, 0.01, &rk);
+	CHECK(rk.rec == 0 && rk.cheapest == 2 && rk.why == TUNE_ONE_SEED && rk.vs_cur &&
+	      isnan(rk.diff_p), "one seed: recommended %d (why %d), cheapest %d, p %.4f; want the current 0 (%d), 2, none",
+	      rk.rec, rk.why, rk.cheapest, rk.diff_p, TUNE_ONE_SEED);
+
+	/* the current values 2 % late: a change is needed, tested or not */
+	s[0].misses = 20;
+	s[0].miss_rate = 0.02;
+	tune_rank(s, 5, 0, 3, 0.01, &rk);
+	CHECK(rk.rec == 2 && rk.why == TUNE_CURRENT_OVER && rk.diff_p > rk.alpha,
+	      "the current over the budget: recommended %d (why %d), want 2 (%d) at p %.4f",
+	      rk.rec, rk.why, TUNE_CURRENT_OVER, rk.diff_p);
+	tune_rank(s, 5, 0, 1, 0.01, &rk);
+	CHECK(rk.rec == 2 && rk.why == TUNE_CURRENT_OVER,
+	      "the current over the budget, one seed: recommended %d (why %d), want 2 (%d)",
+	      rk.rec, rk.why, TUNE_CURRENT_OVER);
+	tune_rank(s, 5, -1, 3, 0.01, &rk);
+	CHECK(rk.rec == 2 && rk.why == TUNE_NO_CURRENT && !rk.vs_cur,
+	      "no current point: recommended %d (why %d), want 2 (%d)", rk.rec, rk.why, TUNE_NO_CURRENT);
 }
 
 /*
@@ -270,6 +337,7 @@ static void test_tune_dts_nodes(void)
 void test_rank(void)
 {
 	test_tune_rank();
+	test_tune_keep();
 	test_tune_dts();
 	test_tune_dts_nodes();
 	test_compare_figures();

@@ -2,14 +2,30 @@
 /*
  * A sweep's points summed over their runs and ranked (tune.h).  Pure: the
  * caller reads the runs and writes the results, so the rule that picks
- * the recommendation is tested on its own (test-analysis.c).
+ * the recommendation is tested on its own (test-rank.c).
  *
  * A point meets the budget when at most the allowed share of its
- * wake-ups miss it; of those, the one with least energy is recommended,
+ * wake-ups miss it; of those, the one with least energy is the cheapest,
  * the first of equals.  A point that misses too often is never
  * recommended, however cheap: a saving that breaks the latency budget is
  * no saving.  The front is kept beside it for the plot: energy against
  * lateness p99, whatever the budget.
+ *
+ * The cheapest replaces the current values only when it is significantly
+ * cheaper than them, by the paired test by seed at 5 % with Bonferroni's
+ * correction: it is the best of several comparisons with the current
+ * point, and with seven of them one at p < 0.05 is what chance alone
+ * often gives.  The comparisons counted are those with the other points
+ * that meet the budget, the only ones that could have come out cheapest:
+ * a point over the budget is never recommended, so counting it would
+ * raise the bar for every threshold a sweep spends beyond the budget
+ * without guarding any choice.  That set is picked from the same runs,
+ * but by their lateness, not by the energy tested.  Otherwise the current
+ * values are kept, with one seed too (no test): recommendation.dtsi is
+ * merged into boards, and a change the runs cannot tell from noise is no
+ * recommendation.  Current values that break the budget must change
+ * anyway, so then the cheapest within it is recommended whatever its p;
+ * with no current point there is nothing to keep.
  */
 #include <math.h>
 #include <string.h>
@@ -157,11 +173,40 @@ static void against_current(const struct tune_sum *sum, int nr, int cur, int nr_
 		if (rk->vs[i].n >= 2)
 			rk->vs_p[i] = paired_p(&rk->vs[i]);
 	}
-	rk->vs_cur = rk->rec >= 0 && cur >= 0 && cur != rk->rec;
+	rk->diff_p = NAN;
+	rk->vs_cur = rk->cheapest >= 0 && cur >= 0 && cur != rk->cheapest;
 	if (!rk->vs_cur)
 		return;
-	rk->diff = rk->vs[rk->rec];
-	rk->diff_p = paired_p(&rk->diff);
+	rk->diff = rk->vs[rk->cheapest];
+	rk->diff_p = rk->vs_p[rk->cheapest];
+}
+
+/* the cheapest, or the current values kept; why either way */
+static void choose(int nr, int cur, struct tune_rank *rk)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (i != cur && rk->meets[i])
+			rk->nr_tested++;
+	rk->alpha = 0.05 / (rk->nr_tested ? rk->nr_tested : 1);
+	rk->rec = rk->cheapest;
+	if (rk->cheapest < 0)
+		rk->why = TUNE_NONE;
+	else if (cur < 0)
+		rk->why = TUNE_NO_CURRENT;
+	else if (!rk->meets[cur])
+		rk->why = TUNE_CURRENT_OVER;
+	else if (rk->cheapest == cur)
+		rk->why = TUNE_CURRENT_CHEAPEST;
+	else if (isnan(rk->diff_p))
+		rk->why = TUNE_ONE_SEED;
+	else if (rk->diff_p < rk->alpha && rk->diff.mean < 0)
+		rk->why = TUNE_SIGNIFICANT;
+	else
+		rk->why = TUNE_NOT_SIGNIFICANT;
+	if (rk->why == TUNE_ONE_SEED || rk->why == TUNE_NOT_SIGNIFICANT)
+		rk->rec = cur;
 }
 
 void tune_rank(const struct tune_sum *sum, int nr, int cur, int nr_seeds, double allowed,
@@ -170,18 +215,19 @@ void tune_rank(const struct tune_sum *sum, int nr, int cur, int nr_seeds, double
 	int i;
 
 	memset(rk, 0, sizeof(*rk));
-	rk->rec = rk->closest = -1;
+	rk->cheapest = rk->closest = -1;
 	for (i = 0; i < nr; i++) {
 		const struct tune_sum *p = &sum[i];
 
 		/* without wake-ups there is no lateness to judge: it meets nothing */
 		rk->meets[i] = p->wakeups && p->miss_rate <= allowed;
-		if (rk->meets[i] && (rk->rec < 0 || p->e.mean < sum[rk->rec].e.mean))
-			rk->rec = i;
+		if (rk->meets[i] && (rk->cheapest < 0 || p->e.mean < sum[rk->cheapest].e.mean))
+			rk->cheapest = i;
 		if (p->wakeups && (rk->closest < 0 || closer(p, &sum[rk->closest])))
 			rk->closest = i;
 		rk->pareto[i] = on_front(sum, nr, i);
 	}
 	order_front(sum, nr, rk);
 	against_current(sum, nr, cur, nr_seeds, rk);
+	choose(nr, cur, rk);
 }

@@ -72,13 +72,26 @@ struct tune {
 	struct tune_sum sum[MAX_POINTS + 1];
 };
 
+/* why the recommendation is the point it is */
+enum tune_why {
+	TUNE_NONE,		/* no point meets the budget (closest says which comes nearest) */
+	TUNE_CURRENT_CHEAPEST,	/* no point within the budget is cheaper than the current */
+	TUNE_SIGNIFICANT,	/* the cheapest is significantly cheaper, after the correction */
+	TUNE_NOT_SIGNIFICANT,	/* it is not: the current values are kept */
+	TUNE_ONE_SEED,		/* one seed, no test: the current values are kept */
+	TUNE_CURRENT_OVER,	/* the current values break the budget: the cheapest within it */
+	TUNE_NO_CURRENT,	/* no point holds the current values: the cheapest */
+};
+
 /* what the sweep recommends, and why */
 struct tune_rank {
 	bool meets[MAX_POINTS];		/* misses within the allowed rate */
 	bool pareto[MAX_POINTS];	/* on the energy / lateness p99 front */
 	int front[MAX_POINTS];		/* the front by lateness p99, rising */
 	int nr_front;
-	int rec;	/* least energy of those that meet the budget; -1: none */
+	int cheapest;	/* least energy of those that meet the budget; -1: none */
+	int rec;	/* the cheapest, or the current point kept (why); -1: none */
+	enum tune_why why;
 	int closest;	/* fewest misses, for when none meets it; -1: no lateness at all */
 	/*
 	 * Each point against the current one, seed by seed: the differences
@@ -87,10 +100,13 @@ struct tune_rank {
 	 */
 	struct sample_stats vs[MAX_POINTS];
 	double vs_p[MAX_POINTS];
-	/* rec against the current point (rec >= 0, cur >= 0, cur != rec) */
+	/* cheapest against the current point (cheapest >= 0, cur >= 0, cur != cheapest) */
 	bool vs_cur;
 	struct sample_stats diff;
-	double diff_p;
+	double diff_p;		/* NaN with one seed */
+	/* the points compared with the current one, and the p the cheapest must beat */
+	int nr_tested;
+	double alpha;
 };
 
 /*
@@ -102,7 +118,7 @@ int tune_aggregate(struct tune *t, int pi, int *scn, int *seed);
 /*
  * Ranks @nr points (figures @sum, @nr_seeds repeats each, @cur the
  * current one or -1) for at most @allowed of their wake-ups missing the
- * latency budget.
+ * latency budget, and picks the recommendation (tune-rank.c says how).
  */
 void tune_rank(const struct tune_sum *sum, int nr, int cur, int nr_seeds, double allowed,
 	       struct tune_rank *rk);

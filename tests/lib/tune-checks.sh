@@ -2,14 +2,18 @@
 # Checks of a tuning sweep's results, shared by tests/65 (the committed
 # fixture, on the host) and tests/70 (sweeps booted for the test).
 
-# consistent_results CSV TXT: the recommendation and the front follow from the rows
+# consistent_results CSV: the recommendation and the front follow from
+# the rows; prints the verdict: "none", "recommended N" (a change) or
+# "current N" (the current values kept)
 consistent_results() {
-	awk -F, -v txt="$2" '
+	awk -F, '
 	# tune.csv columns by their header name
 	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	{
 		n++; pt[n] = $c["point"]; e[n] = $c["energy_nj"]; p99[n] = $c["lateness_p99_ns"]
 		meets[n] = $c["meets_budget"]; par[n] = $c["pareto"]; rec[n] = $c["recommended"]
+		p[n] = $c["paired_p"]
+		if ($c["current"]) cur = n
 		w = $c["wakeups"]; m = $c["misses"]; r = $c["miss_rate"]
 		if (w > 0 && (m / w - r > 1e-6 || r - m / w > 1e-6)) bad = bad " miss_rate of point " pt[n]
 		# the default MISSES=1%
@@ -19,7 +23,15 @@ consistent_results() {
 	END {
 		best = 0
 		for (i = 1; i <= n; i++) if (meets[i] && (!best || e[i] < e[best])) best = i
-		if (best && !rec[best]) bad = bad " point " pt[best] " meets the budget with least energy but is not recommended"
+		# the cheapest replaces current values within the budget only when
+		# significantly cheaper, Bonferroni over the other points within it
+		want = best
+		if (best && cur && best != cur && meets[cur]) {
+			tested = 0
+			for (i = 1; i <= n; i++) if (i != cur && meets[i]) tested++
+			if (p[best] == "" || p[best] >= 0.05 / tested || e[best] >= e[cur]) want = cur
+		}
+		if (want && !rec[want]) bad = bad " point " pt[want] " should be recommended"
 		if (nrec > 1) bad = bad " more than one recommended point"
 		if (!best && nrec) bad = bad " a recommendation although no point meets the budget"
 		for (i = 1; i <= n; i++) {
@@ -29,13 +41,13 @@ consistent_results() {
 			if (dom == par[i]) bad = bad " pareto flag of point " pt[i]
 		}
 		if (bad) { print "inconsistent:" bad; exit 1 }
-		print best ? "recommended " pt[best] : "none"
+		print !want ? "none" : want == cur ? "current " pt[want] : "recommended " pt[want]
 	}' "$1"
 }
 
 # check_recommendation DIR: DIR/tune.csv is consistent and
 # DIR/recommendation.txt says what its rows give; prints the verdict
-# ("none" or "recommended N").  Fails from a subshell: call it as
+# ("none", "recommended N" or "current N").  Fails from a subshell: call it as
 # verdict=$(check_recommendation DIR) || exit 1
 check_recommendation() {
 	local verdict rtxt
@@ -43,6 +55,7 @@ check_recommendation() {
 	rtxt=$(cat "$1/recommendation.txt")
 	case $verdict in
 	none) expect_grep "recommendation: none: no point keeps its misses within 1.00% of wake-ups; the closest is point [0-9]" "$rtxt" "no point meets" ;;
+	current*) expect_grep "recommendation: keep the current values \(point ${verdict#current }:" "$rtxt" "the current values kept" ;;
 	*) expect_grep "recommendation: point ${verdict#recommended }:" "$rtxt" "the recommendation" ;;
 	esac
 	echo "$verdict"

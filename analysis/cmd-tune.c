@@ -531,10 +531,26 @@ static void write_verdict(const struct tune *t, const struct tune_rank *rk, doub
 		fprintf(txt, ", p = %.3g\n", rk->diff_p);
 }
 
+/* why recommendation.dtsi holds the current values, if it does */
+static const char *kept_why(const struct tune_rank *rk)
+{
+	switch (rk->why) {
+	case TUNE_CURRENT_CHEAPEST:
+		return "no point within the budget is cheaper";
+	case TUNE_NOT_SIGNIFICANT:
+		return "the cheapest point within the budget is not significantly cheaper";
+	case TUNE_ONE_SEED:
+		return "one seed cannot test the cheapest point: rerun with REPEATS>=2";
+	default:
+		return NULL;
+	}
+}
+
 /* recommendation.dtsi: the recommended point as idle-state properties */
-static void write_dts(const struct tune *t, int rec, FILE *fp)
+static void write_dts(const struct tune *t, const struct tune_rank *rk, FILE *fp)
 {
 	char scns[MAX_SCNS * 64] = "";
+	int rec = rk->rec;
 	const struct tune_point *p = rec >= 0 ? &t->pt[rec] : NULL;
 	int s;
 
@@ -552,7 +568,7 @@ static void write_dts(const struct tune *t, int rec, FILE *fp)
 
 	tune_write_dts(fp, &(struct tune_dts){
 		.soc = t->soc, .scenarios = scns, .batch = p ? p->batch : "",
-		.point = rec, .nr_dims = p ? p->nr_dims : 0, .dim = p ? p->dim : NULL,
+		.point = rec, .kept = kept_why(rk), .nr_dims = p ? p->nr_dims : 0, .dim = p ? p->dim : NULL,
 		.val = p ? p->val : NULL, .nr_names = t->nr_state_names, .name = t->state_name,
 		.desc = have_soc ? &soc : NULL });
 }
@@ -575,7 +591,7 @@ static int tune_write(const struct tune_opts *to, const struct tune *t,
 	write_front(t, rk, fp[FRONT]);
 	write_table(t, rk, to->allowed, fp[TXT]);
 	write_verdict(t, rk, to->allowed, fp[TXT]);
-	write_dts(t, rk->rec, fp[DTS]);
+	write_dts(t, rk, fp[DTS]);
 	return out_commit(&out);
 }
 

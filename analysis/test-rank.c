@@ -282,6 +282,23 @@ static void test_tune_dts(void)
 	      "a53_s2_residency_us: want a53-cluster-sleep's min-residency-us = <3000>:\n%s", buf);
 	CHECK(strstr(buf, "/* temp_c=60: not an idle-state property */"),
 	      "temp_c: want it named as no idle-state property:\n%s", buf);
+	CHECK(strstr(buf, "the recommended point 2,\n * b.\n"), "want the recommended point:\n%s", buf);
+	free(buf);
+
+	/* the current values kept: the fragment says so, and why */
+	buf = NULL;
+	fp = open_memstream(&buf, &size);
+	if (!fp) {
+		CHECK(0, "open_memstream failed");
+		return;
+	}
+	tune_write_dts(fp, &(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
+		.batch = "s1_residency_us=800", .point = 0, .kept = "not significant", .nr_dims = 1,
+		.dim = dim, .val = val, .nr_names = 3, .name = name });
+	fclose(fp);
+	CHECK(strstr(buf, "the current values kept, point 0,\n * s1_residency_us=800:\n * not significant.\n") &&
+	      strstr(buf, "\t\t\t\tmin-residency-us = <800>;") && !strstr(buf, "recommended point"),
+	      "kept: want the current values said kept, and why, and written:\n%s", buf);
 	free(buf);
 }
 

@@ -12,6 +12,10 @@
  * nodes are named after the description's states (after the kind of
  * cluster and its state, on SoCs whose controls name the kind); a board
  * names its own, and the comment says which state each is.
+ *
+ * When the sweep keeps the current values (tune-rank.c), the fragment
+ * holds them, and its header says that they are the current values and
+ * why they are kept: merged, it changes nothing.
  */
 #include <stdio.h>
 #include <string.h>
@@ -155,10 +159,14 @@ void tune_write_dts(FILE *fp, const struct tune_dts *d)
 		fprintf(fp, "no recommendation (recommendation.txt says why).\n */\n");
 		return;
 	}
-	fprintf(fp, "the recommended point %d,\n * %s.\n"
-		" * Include it after the board's DTS: a &{/path} node is the board's own;\n"
-		" * merge a node under /cpus/idle-states into the board's node of that state.\n */\n",
-		d->point, d->batch);
+	/* a file that changes nothing must say so, or it reads as a change to make */
+	if (d->kept)
+		fprintf(fp, "the current values kept, point %d,\n * %s:\n * %s.\n",
+			d->point, d->batch, d->kept);
+	else
+		fprintf(fp, "the recommended point %d,\n * %s.\n", d->point, d->batch);
+	fprintf(fp, " * Include it after the board's DTS: a &{/path} node is the board's own;\n"
+		" * merge a node under /cpus/idle-states into the board's node of that state.\n */\n");
 	written = write_named(fp, d);
 	written += write_referenced(fp, d);
 	if (!written)

@@ -11,6 +11,7 @@
 struct tune_dts {
 	const char *soc, *scenarios, *batch;
 	int point;			/* -1: no recommendation */
+	const char *kept;		/* why the current values are kept; NULL: a change */
 	int nr_dims;
 	const char (*dim)[32];
 	const long long *val;

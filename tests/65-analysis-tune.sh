@@ -97,6 +97,11 @@ for d in t-100000000 t2; do
 	{ echo '/dts-v1/;'; grep -v '^//' "$dts"; } | dtc -q -I dts -O dtb -o /dev/null - ||
 		fail "dtc does not read $d/recommendation.dtsi"
 done
+# one seed: the fragment holds the current values, and says so and why
+grep -Pzq ' \* idlesim tune of the SoC on tune-fixture: the current values kept, point 0,\n \* s3_residency_us=2500:\n \* one seed cannot test the cheapest point: rerun with REPEATS>=2\.\n' "$s/t-100000000/recommendation.dtsi" ||
+	fail "recommendation.dtsi does not say it keeps the current values: $(cat "$s/t-100000000/recommendation.dtsi")"
+grep -q 'the recommended point 1,' "$s/t2/recommendation.dtsi" ||
+	fail "recommendation.dtsi does not say it recommends point 1: $(cat "$s/t2/recommendation.dtsi")"
 grep -q 'no recommendation' "$s/t/recommendation.dtsi" ||
 	fail "recommendation.dtsi without a recommendation: $(cat "$s/t/recommendation.dtsi")"
 

@@ -27,6 +27,7 @@ set -uo pipefail
 src=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 prog=compare
 . "$src/scripts/lib.sh"
+. "$src/scripts/jobs.sh"
 scn=${1:?usage: compare.sh SCENARIO OUTDIR GOVERNOR...}
 out=${2:?usage: compare.sh SCENARIO OUTDIR GOVERNOR...}
 shift 2
@@ -70,14 +71,8 @@ for gov in "$@"; do
 	done
 done
 
-# each run in a session of its own (setsid), stopped with its QEMU if
-# the comparison stops
-declare -A run_of=()
-stop_runs() {
-	local p
-	for p in "${!run_of[@]}"; do kill -- -"$p" 2>/dev/null; done
-}
-trap 'stop_runs; rm -rf ${tmpd:+"$tmpd"}' EXIT
+# a run that fails, or a comparison stopped, stops the other runs
+trap 'jobs_stop; rm -rf ${tmpd:+"$tmpd"}' EXIT
 trap 'exit 130' INT TERM
 
 # start_run I: run I in the background
@@ -85,28 +80,26 @@ start_run() {
 	local dir=${runs[$1]} seedopt=()
 	[ -z "${seeds[$1]}" ] || seedopt=(--seed "${seeds[$1]}")
 	mkdir -p "$(dirname "$dir")"
-	setsid -w "$src/scripts/run-scenario.sh" "${seedopt[@]}" "$scn" "${govs[$1]}" "$dir" >"$dir.log" 2>&1 &
-	run_of[$!]=$1
+	job_start "$1" "$src/scripts/run-scenario.sh" "${seedopt[@]}" "$scn" "${govs[$1]}" "$dir" \
+		>"$dir.log" 2>&1
 }
 
 # one line per run, with the guest time done and an estimate of what is left
 gsec=$(scenario_guest_seconds "$scn") || exit 2
 progress_start ${#runs[@]} "$(awk -v g="$gsec" -v n=${#runs[@]} 'BEGIN { print g * n }')"
 next=0
-while [ $next -lt ${#runs[@]} ] || [ ${#run_of[@]} -gt 0 ]; do
-	while [ $next -lt ${#runs[@]} ] && [ ${#run_of[@]} -lt "$jobs" ]; do
+while [ $next -lt ${#runs[@]} ] || [ "$(jobs_running)" -gt 0 ]; do
+	while [ $next -lt ${#runs[@]} ] && [ "$(jobs_running)" -lt "$jobs" ]; do
 		start_run $next
 		next=$((next + 1))
 	done
-	wait -n -p pid
-	rc=$?
-	i=${run_of[$pid]}
-	unset "run_of[$pid]"
+	job_wait
+	i=$job_id
 	dir=${runs[$i]}
-	if [ $rc -ne 0 ]; then
+	if [ $job_rc -ne 0 ]; then
 		cat "$dir.log" >&2
-		echo "compare: the ${govs[$i]} run ($dir) failed (exit $rc); nothing compared" >&2
-		exit $rc
+		echo "compare: the ${govs[$i]} run ($dir) failed (exit $job_rc); nothing compared" >&2
+		exit $job_rc
 	fi
 	[ "${IDLESIM_VERBOSE:-0}" != 1 ] || cat "$dir.log"
 	progress_step "$name under ${govs[$i]}, seed $(awk '$1 == "seed" { print $2 }' "$dir/manifest")" "$gsec"

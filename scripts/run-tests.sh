@@ -29,9 +29,15 @@ testdir=${1:?usage: run-tests.sh TESTDIR OUTDIR [PATTERN]}
 outdir=${2:?usage: run-tests.sh TESTDIR OUTDIR [PATTERN]}
 pattern=${3:-}
 export IDLESIM_SRC=${IDLESIM_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$IDLESIM_SRC/scripts/jobs.sh"
 slots=${IDLESIM_TEST_JOBS:-$(nproc)}
 [[ $slots =~ ^[1-9][0-9]*$ ]] ||
 	{ echo "run-tests: IDLESIM_TEST_JOBS=$slots: expected a number of tests at once, 1 or more" >&2; exit 2; }
+
+# the tests run from the source tree
+mkdir -p "$outdir"
+testdir=$(realpath "$testdir") outdir=$(realpath "$outdir")
+cd "$IDLESIM_SRC" || exit 2
 
 header_says() { head -5 "$1" | grep -q "^# $2\b"; }
 
@@ -48,7 +54,6 @@ for t in "$testdir"/[0-9][0-9]-*.sh; do
 	tests+=("$t")
 done
 
-mkdir -p "$outdir"
 
 # the order the tests start in: alone, early, the rest
 order=()
@@ -88,10 +93,9 @@ report_one() {
 	esac
 }
 
-# Each test runs in a session of its own (setsid), so that an interrupted
-# suite stops it and its QEMU.
-declare -A test_of=() start_of=() rc_of=() secs_of=()
-trap 'for p in "${!test_of[@]}"; do kill -- -"$p" 2>/dev/null; done; exit 130' INT TERM
+# an interrupted suite stops its tests and their QEMUs
+declare -A start_of=() rc_of=() secs_of=()
+trap 'jobs_stop; exit 130' INT TERM
 
 # start_one I: test I in the background
 start_one() {
@@ -100,9 +104,7 @@ start_one() {
 	scratch=$outdir/$name
 	rm -rf "$scratch"
 	mkdir -p "$scratch"
-	(cd "$IDLESIM_SRC" && IDLESIM_SCRATCH=$scratch exec setsid -w bash "$t") \
-		>"$outdir/$name.log" 2>&1 </dev/null &
-	test_of[$!]=$1
+	IDLESIM_SCRATCH=$scratch job_start "$1" bash "$t" >"$outdir/$name.log" 2>&1 </dev/null
 	start_of[$1]=$(date +%s)
 }
 
@@ -110,21 +112,18 @@ next=0 reported=0 alone=0
 while [ "$reported" -lt ${#tests[@]} ]; do
 	# start what may: a free slot, no test running alone, and a test that
 	# runs alone only once nothing else runs
-	while [ "$next" -lt ${#order[@]} ] && [ ${#test_of[@]} -lt "$slots" ] && [ "$alone" -eq 0 ]; do
+	while [ "$next" -lt ${#order[@]} ] && [ "$(jobs_running)" -lt "$slots" ] && [ "$alone" -eq 0 ]; do
 		if header_says "${tests[${order[$next]}]}" "runs: alone"; then
-			[ ${#test_of[@]} -eq 0 ] || break
+			[ "$(jobs_running)" -eq 0 ] || break
 			alone=1
 		fi
 		start_one "${order[$next]}"
 		next=$((next + 1))
 	done
-	wait -n -p pid
-	rc=$?
-	i=${test_of[$pid]}
-	unset "test_of[$pid]"
-	rc_of[$i]=$rc
-	secs_of[$i]=$(($(date +%s) - ${start_of[$i]}))
-	[ ${#test_of[@]} -gt 0 ] || alone=0
+	job_wait
+	rc_of[$job_id]=$job_rc
+	secs_of[$job_id]=$(($(date +%s) - ${start_of[$job_id]}))
+	[ "$(jobs_running)" -gt 0 ] || alone=0
 	while [ "$reported" -lt ${#tests[@]} ] && [ -n "${rc_of[$reported]:-}" ]; do
 		report_one "$reported" "${rc_of[$reported]}" "${secs_of[$reported]}"
 		reported=$((reported + 1))

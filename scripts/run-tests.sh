@@ -40,6 +40,8 @@ testdir=$(realpath "$testdir") outdir=$(realpath "$outdir")
 cd "$IDLESIM_SRC" || exit 2
 
 header_says() { head -5 "$1" | grep -q "^# $2\b"; }
+# a test's "# runs:" mark: alone, early, or nothing
+runs_mark() { head -5 "$1" | sed -n 's/^# runs: \([^ ]*\).*/\1/p' | head -1; }
 
 tests=()
 for t in "$testdir"/[0-9][0-9]-*.sh; do
@@ -51,20 +53,18 @@ for t in "$testdir"/[0-9][0-9]-*.sh; do
 	if [ -n "${IDLESIM_TIER:-}" ] && ! header_says "$t" "tier: $IDLESIM_TIER"; then
 		continue
 	fi
+	case $(runs_mark "$t") in
+	''|alone|early) ;;
+	*) echo "run-tests: $t: '# runs: $(runs_mark "$t")': expected alone or early" >&2; exit 2 ;;
+	esac
 	tests+=("$t")
 done
-
 
 # the order the tests start in: alone, early, the rest
 order=()
 for kind in alone early ''; do
 	for ((i = 0; i < ${#tests[@]}; i++)); do
-		t=${tests[$i]}
-		if [ -n "$kind" ]; then
-			header_says "$t" "runs: $kind" && order+=("$i")
-		elif ! header_says "$t" "runs: alone" && ! header_says "$t" "runs: early"; then
-			order+=("$i")
-		fi
+		[ "$(runs_mark "${tests[$i]}")" = "$kind" ] && order+=("$i")
 	done
 done
 
@@ -113,7 +113,7 @@ while [ "$reported" -lt ${#tests[@]} ]; do
 	# start what may: a free slot, no test running alone, and a test that
 	# runs alone only once nothing else runs
 	while [ "$next" -lt ${#order[@]} ] && [ "$(jobs_running)" -lt "$slots" ] && [ "$alone" -eq 0 ]; do
-		if header_says "${tests[${order[$next]}]}" "runs: alone"; then
+		if [ "$(runs_mark "${tests[${order[$next]}]}")" = alone ]; then
 			[ "$(jobs_running)" -eq 0 ] || break
 			alone=1
 		fi

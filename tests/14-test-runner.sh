@@ -55,4 +55,10 @@ expect_exit 1 env -u IDLESIM_TIER IDLESIM_TEST_JOBS=1 scripts/run-tests.sh "$sui
 
 expect_exit 2 env -u IDLESIM_TIER IDLESIM_TEST_JOBS=0 scripts/run-tests.sh "$suite" "$IDLESIM_SCRATCH/out0"
 expect_grep "IDLESIM_TEST_JOBS=0: expected a number of tests at once, 1 or more" "$out" "a bad job count"
+# a mark the runner does not know is refused before any test runs
+mk 07-typo 0.1 '# runs: alon'
+: >"$events"
+expect_exit 2 env -u IDLESIM_TIER scripts/run-tests.sh "$suite" "$IDLESIM_SCRATCH/out-typo"
+expect_grep "07-typo.sh: '# runs: alon': expected alone or early" "$out" "an unknown mark"
+[ ! -s "$events" ] || { cat "$events"; fail "a suite with an unknown mark ran tests"; }
 echo ok

@@ -379,6 +379,41 @@ static const char *jbool(bool b)
 	return b ? "true" : "false";
 }
 
+/* why the recommendation is the point it is, as tune.json names it */
+static const char *const why_name[] = {
+	[TUNE_NONE] = "none",
+	[TUNE_CURRENT_CHEAPEST] = "current_cheapest",
+	[TUNE_SIGNIFICANT] = "significant",
+	[TUNE_NOT_SIGNIFICANT] = "not_significant",
+	[TUNE_ONE_SEED] = "one_seed",
+	[TUNE_CURRENT_OVER] = "current_over_budget",
+	[TUNE_NO_CURRENT] = "no_current",
+};
+
+/* a point, or null for none */
+static const char *jpoint(int i, char *buf, size_t len)
+{
+	if (i < 0)
+		return "null";
+	snprintf(buf, len, "%d", i);
+	return buf;
+}
+
+/*
+ * tune.json's recommendation: the point and why, so that a script acting
+ * on a sweep need not read recommendation.txt's prose
+ */
+static void write_json_verdict(const struct tune_rank *rk, FILE *json)
+{
+	char rec[16], cheapest[16], p[32] = "null";
+
+	if (!isnan(rk->diff_p))
+		snprintf(p, sizeof(p), "%.6g", rk->diff_p);
+	fprintf(json, "  \"recommendation\": { \"point\": %s, \"why\": \"%s\", \"cheapest\": %s, \"paired_p\": %s, \"p_below\": %.6g, \"points_tested\": %d },\n",
+		jpoint(rk->rec, rec, sizeof(rec)), why_name[rk->why],
+		jpoint(rk->cheapest, cheapest, sizeof(cheapest)), p, rk->alpha, rk->nr_tested);
+}
+
 /* tune.json: the sweep, the baseline and every point */
 static void write_json(const struct tune *t, const struct tune_rank *rk, double allowed,
 		       FILE *json)
@@ -393,6 +428,7 @@ static void write_json(const struct tune *t, const struct tune_rank *rk, double 
 	fprintf(json, "],\n  \"repeats\": %d,\n  \"allowed_miss_rate\": %.6f,\n", t->nr_seeds[0], allowed);
 	fprintf(json, "  \"baseline\": { \"governor\": \"%s\", \"energy_nj\": %.0f, \"energy_ci95_nj\": %.0f },\n",
 		t->base_governor, base->e.mean, base->e.ci95);
+	write_json_verdict(rk, json);
 	fprintf(json, "  \"points\": [\n");
 	for (i = 0; i < t->nr_points; i++) {
 		const struct tune_point *pt = &t->pt[i];

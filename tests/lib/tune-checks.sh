@@ -58,5 +58,13 @@ check_recommendation() {
 	current*) expect_grep "recommendation: keep the current values \(point ${verdict#current }:" "$rtxt" "the current values kept" ;;
 	*) expect_grep "recommendation: point ${verdict#recommended }:" "$rtxt" "the recommendation" ;;
 	esac
+	# tune.json says the same, with why
+	local rjson
+	rjson=$(grep '^  "recommendation": ' "$1/tune.json") || fail "$1/tune.json has no recommendation"
+	case $verdict in
+	none) expect_grep '"point": null, "why": "none"' "$rjson" "tune.json: no recommendation" ;;
+	current*) expect_grep "\"point\": ${verdict#current }, \"why\": \"(not_significant|one_seed|current_cheapest)\"" "$rjson" "tune.json: the current values kept" ;;
+	*) expect_grep "\"point\": ${verdict#recommended }, \"why\": \"(significant|current_over_budget|no_current)\"" "$rjson" "tune.json: a change" ;;
+	esac
 	echo "$verdict"
 }

@@ -250,6 +250,24 @@ static void test_compare_domains(void)
 	CHECK(m.n == 0, "no domain states: %d, want none (no domains.csv)", m.n);
 }
 
+/* the fragments of @nr sweeps, one after another, as text (NULL: none) */
+static char *dts_text(const struct tune_dts *d, int nr)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp = open_memstream(&buf, &size);
+	int i;
+
+	if (!fp) {
+		CHECK(0, "open_memstream failed");
+		return NULL;
+	}
+	for (i = 0; i < nr; i++)
+		tune_write_dts(fp, &d[i]);
+	fclose(fp);
+	return buf;
+}
+
 /*
  * The recommendation as a device-tree fragment: a state's residency and
  * exit controls, with and without the kind of cluster in their names (SoCs
@@ -262,18 +280,12 @@ static void test_tune_dts(void)
 					 "a53_s2_residency_us", "temp_c" };
 	static const char name[3][STATE_NAME_LEN] = { "WFI", "cpu-sleep", "cluster-sleep" };
 	const long long val[4] = { 800, 450, 3000, 60 };
-	char *buf = NULL;
-	size_t size = 0;
-	FILE *fp = open_memstream(&buf, &size);
-
-	if (!fp) {
-		CHECK(0, "open_memstream failed");
-		return;
-	}
-	tune_write_dts(fp, &(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
+	char *buf = dts_text(&(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
 		.batch = "b", .point = 2, .nr_dims = 4, .dim = dim, .val = val,
-		.nr_names = 3, .name = name });
-	fclose(fp);
+		.nr_names = 3, .name = name }, 1);
+
+	if (!buf)
+		return;
 	CHECK(strstr(buf, "\t\t\tcpu-sleep {\t/* state 1 of juno-r2 */\n\t\t\t\tmin-residency-us = <800>;"),
 	      "s1_residency_us: want cpu-sleep's min-residency-us = <800>:\n%s", buf);
 	CHECK(strstr(buf, "\t\t\ta72-cpu-sleep {\t/* state 1 of [cluster a72] of juno-r2 */\n\t\t\t\twakeup-latency-us = <450>;"),
@@ -286,16 +298,11 @@ static void test_tune_dts(void)
 	free(buf);
 
 	/* the current values kept: the fragment says so, and why */
-	buf = NULL;
-	fp = open_memstream(&buf, &size);
-	if (!fp) {
-		CHECK(0, "open_memstream failed");
-		return;
-	}
-	tune_write_dts(fp, &(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
+	buf = dts_text(&(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
 		.batch = "s1_residency_us=800", .point = 0, .kept = "not significant", .nr_dims = 1,
-		.dim = dim, .val = val, .nr_names = 3, .name = name });
-	fclose(fp);
+		.dim = dim, .val = val, .nr_names = 3, .name = name }, 1);
+	if (!buf)
+		return;
 	CHECK(strstr(buf, "the current values kept, point 0,\n * s1_residency_us=800:\n * not significant.\n") &&
 	      strstr(buf, "\t\t\t\tmin-residency-us = <800>;") && !strstr(buf, "recommended point"),
 	      "kept: want the current values said kept, and why, and written:\n%s", buf);
@@ -317,27 +324,21 @@ static void test_tune_dts_nodes(void)
 	static const char name[3][STATE_NAME_LEN] = { "WFI", "cpu-sleep", "cluster-sleep" };
 	const long long val[3] = { 700, 3000, 350 };
 	static struct soc sdm, juno;
-	char err[SOC_MAX_ERR], *buf = NULL;
-	size_t size = 0;
-	FILE *fp;
+	char err[SOC_MAX_ERR], *buf;
 
 	if (soc_load(&sdm, "../socs/sdm845-mtp.soc", err, sizeof(err)) ||
 	    soc_load(&juno, "../socs/juno-r2.soc", err, sizeof(err))) {
 		CHECK(0, "the shipped descriptions do not load: %s", err);
 		return;
 	}
-	fp = open_memstream(&buf, &size);
-	if (!fp) {
-		CHECK(0, "open_memstream failed");
+	buf = dts_text((struct tune_dts[]){
+		{ .soc = "sdm845-mtp", .scenarios = "audio", .batch = "b", .point = 1,
+		  .nr_dims = 3, .dim = dim, .val = val, .nr_names = 3, .name = name, .desc = &sdm },
+		{ .soc = "juno-r2", .scenarios = "audio", .batch = "b", .point = 1,
+		  .nr_dims = 2, .dim = jdim, .val = val, .nr_names = 3, .name = name, .desc = &juno },
+	}, 2);
+	if (!buf)
 		return;
-	}
-	tune_write_dts(fp, &(struct tune_dts){ .soc = "sdm845-mtp", .scenarios = "audio",
-		.batch = "b", .point = 1, .nr_dims = 3, .dim = dim, .val = val,
-		.nr_names = 3, .name = name, .desc = &sdm });
-	tune_write_dts(fp, &(struct tune_dts){ .soc = "juno-r2", .scenarios = "audio",
-		.batch = "b", .point = 1, .nr_dims = 2, .dim = jdim, .val = val,
-		.nr_names = 3, .name = name, .desc = &juno });
-	fclose(fp);
 	CHECK(strstr(buf, "&{/cpus/idle-states/cpu-sleep-1-0} {\t/* state 1 of [cluster big] of sdm845-mtp */\n\tmin-residency-us = <700>;\n};"),
 	      "big_s1_residency_us: want a reference to the big cluster's own node:\n%s", buf);
 	CHECK(strstr(buf, "&{/cpus/domain-idle-states/cluster-sleep-0} {\t/* state 2 of [cluster little] of sdm845-mtp */\n\tmin-residency-us = <3000>;"),

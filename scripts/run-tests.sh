@@ -43,7 +43,7 @@ header_says() { head -5 "$1" | grep -q "^# $2\b"; }
 # a test's "# runs:" mark: alone, early, or nothing
 runs_mark() { head -5 "$1" | sed -n 's/^# runs: \([^ ]*\).*/\1/p' | head -1; }
 
-tests=()
+tests=() marks=()
 for t in "$testdir"/[0-9][0-9]-*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
@@ -53,18 +53,20 @@ for t in "$testdir"/[0-9][0-9]-*.sh; do
 	if [ -n "${IDLESIM_TIER:-}" ] && ! header_says "$t" "tier: $IDLESIM_TIER"; then
 		continue
 	fi
-	case $(runs_mark "$t") in
+	mark=$(runs_mark "$t")
+	case $mark in
 	''|alone|early) ;;
-	*) echo "run-tests: $t: '# runs: $(runs_mark "$t")': expected alone or early" >&2; exit 2 ;;
+	*) echo "run-tests: $t: '# runs: $mark': expected alone or early" >&2; exit 2 ;;
 	esac
 	tests+=("$t")
+	marks+=("$mark")
 done
 
 # the order the tests start in: alone, early, the rest
 order=()
 for kind in alone early ''; do
 	for ((i = 0; i < ${#tests[@]}; i++)); do
-		[ "$(runs_mark "${tests[$i]}")" = "$kind" ] && order+=("$i")
+		[ "${marks[$i]}" = "$kind" ] && order+=("$i")
 	done
 done
 
@@ -113,7 +115,7 @@ while [ "$reported" -lt ${#tests[@]} ]; do
 	# start what may: a free slot, no test running alone, and a test that
 	# runs alone only once nothing else runs
 	while [ "$next" -lt ${#order[@]} ] && [ "$(jobs_running)" -lt "$slots" ] && [ "$alone" -eq 0 ]; do
-		if [ "$(runs_mark "${tests[${order[$next]}]}")" = alone ]; then
+		if [ "${marks[${order[$next]}]}" = alone ]; then
 			[ "$(jobs_running)" -eq 0 ] || break
 			alone=1
 		fi

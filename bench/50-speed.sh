@@ -9,7 +9,7 @@
 # MIPS, the default until 2026-12), against halted at shift 0.
 #
 # "gross" divides by the whole run's wall time (boot, trace-cmd, counter
-# snapshots, results disk); "net" takes off the guest and wall time of
+# snapshots, writing the results out); "net" takes off the guest and wall time of
 # the same job on a 1 s version of the idle-heavy scenario (the median of
 # 3, measured here), which leaves the scenario itself.  The idle-heavy scenario is also timed at 10x its
 # length: its marginal speed (extra guest seconds per extra wall second)

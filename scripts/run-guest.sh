@@ -15,16 +15,16 @@
 # The job reaches the guest as a second cpio archive appended to the
 # initramfs (the kernel unpacks concatenated archives in order), so the
 # same initramfs serves every run.  Results leave it as a tar stream on a
-# raw virtio-blk disk, written only after the job.
+# virtio serial port that QEMU writes to a file, only after the job.
 #
 # Reproducibility: under a fixed -icount shift with sleep=off, guest time
 # is a count of executed instructions, so the same inputs give the same
 # run, byte for byte, however loaded the host is, provided nothing from
 # the host side reaches the guest at a host-chosen moment.  Hence -seed
 # (the DTB's rng-seed and kaslr-seed), an RTC on the VM's clock, a job
-# archive with fixed times, owners and inode numbers, and a kernel that
-# reads no partition table from the results disk at boot (the reads
-# complete on QEMU's host threads).
+# archive with fixed times, owners and inode numbers, and a kernel with
+# no block layer (a disk's reads complete on QEMU's host threads; the
+# serial port's messages are handled as the guest writes them).
 #
 # Exit status:
 #   0 ok   2 usage   3 the guest job failed   4 kernel panic
@@ -212,10 +212,8 @@ find "$work/jobfs" -exec touch -h -d @0 {} +
 pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
 { cat "$initrd"; head -c "$pad" /dev/zero; cat "$work/job.cpio"; } >"$work/initrd"
 
-# The results disk, sparse; /results lives in the guest's RAM, so a disk
-# of that size holds any tar of it.
-truncate -s "$mem" "$work/results.img" ||
-	fail_usage "--mem $mem: not a size (e.g. 512M, 1G)"
+# QEMU's own -m syntax, checked here to name the option
+[[ $mem =~ ^[1-9][0-9]*[KMGT]?$ ]] || fail_usage "--mem $mem: not a size (e.g. 512M, 1G)"
 
 # KUnit suites are built in; they run only when asked (--append
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
@@ -223,8 +221,9 @@ cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.gover
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
 	-seed "$qseed" -rtc base=2024-01-01T00:00:00,clock=vm
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"
-	-drive "file=$work/results.img,format=raw,if=none,id=results"
-	-device virtio-blk-device,drive=results)
+	-chardev "file,id=results,path=$work/results.tar"
+	-device virtio-serial-device,max_ports=2
+	-device virtserialport,chardev=results,name=idlesim.results)
 [ "$icount" != off ] && qemu_args+=(-icount "$icount")
 printf 'qemu_cmdline %s' "$qemu" >>"$manifest"
 printf ' %q' "${qemu_args[@]}" >>"$manifest"
@@ -243,7 +242,7 @@ finish() {
 	local rc=$1 status=$2 msg=$3
 	echo "status $status" >>"$manifest"
 	# keep the evidence of a failure; drop only the bulky scratch files
-	rm -rf "$work/jobfs" "$work/initrd" "$work/job.cpio" "$work/results.img"
+	rm -rf "$work/jobfs" "$work/initrd" "$work/job.cpio" "$work/results.tar"
 	if [ -s "$work/qemu.stderr" ]; then
 		mv "$work/qemu.stderr" "$rundir/qemu.stderr"
 	fi
@@ -269,8 +268,8 @@ fi
 if ! grep -q '^idlesim: results written' "$console"; then
 	finish 7 no-results "the guest powered off without writing its results ($(grep -a '^idlesim: ' "$console" | tail -1 | tr -d '\r'))"
 fi
-if ! tar -xf "$work/results.img" -C "$rundir/results" 2>"$work/tar.err"; then
-	finish 7 no-results "the results disk holds no valid tar stream: $(head -1 "$work/tar.err")"
+if ! tar -xf "$work/results.tar" -C "$rundir/results" 2>"$work/tar.err"; then
+	finish 7 no-results "the results port gave no valid tar stream: $(head -1 "$work/tar.err")"
 fi
 if [ ! -f "$rundir/results/SHA256SUMS" ] ||
 	! (cd "$rundir/results" && sha256sum --quiet -c SHA256SUMS >"$work/sums.err" 2>&1); then

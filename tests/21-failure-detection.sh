@@ -33,7 +33,7 @@ expect_exit 6 env QEMU=false "$IDLESIM_RUN" --job tests/guest/fail.sh --rundir "
 expect_grep 'QEMU exited with status 1' "$out" "QEMU failure"
 check_failed "$IDLESIM_SCRATCH/noqemu" qemu-failed
 
-# A guest that powers off without results (no results disk written).
+# A guest that powers off without results (nothing written to the results port).
 cat >"$IDLESIM_SCRATCH/nores.sh" <<'EOT'
 poweroff -f
 EOT

@@ -136,10 +136,14 @@ RTAPP_CAP ?=
 WORKLOAD_SRCS := $(wildcard $(SRC)/workloads/Makefile $(SRC)/scripts/Makefile.include $(SRC)/workloads/src/*.[ch] $(SRC)/include/idlesim/*.h $(SRC)/lib/*.c)
 GUEST_PROGS += $(WORKLOAD_BIN)
 
+# Everything in the initramfs but the module is staged while the kernel
+# builds; only the module and the archive wait for it.
+ROOTFS_STAGE := $(O)/rootfs$(FLAVOUR)
+ROOTFS_STAGED := $(O)/.rootfs$(FLAVOUR)-staged
 ROOTFS_INPUTS := $(SRC)/scripts/mkrootfs.sh $(SRC)/guest-rootfs/init \
 	$(SRC)/guest-rootfs/packages $(DEPS_STAMP) \
 	$(shell find $(SRC)/guest-rootfs/overlay -type f 2>/dev/null) \
-	$(SIMDRV_KO) $(GUEST_PROGS)
+	$(GUEST_PROGS)
 
 # Run parameters
 SMP ?= 4
@@ -354,11 +358,17 @@ $(O)/guest-bin/%: $(SRC)/sim-driver/tools/%.c $(wildcard $(SRC)/include/idlesim/
 
 rootfs: $(INITRD)
 
-$(INITRD): $(ROOTFS_INPUTS)
-	$(Q)$(STEP) rootfs "assembling $(notdir $@)" $(LOGS)/rootfs$(FLAVOUR).log \
-		$(SRC)/scripts/mkrootfs.sh --out $@ --work $(O)/rootfs$(FLAVOUR) --debs $(O)/debs \
+$(ROOTFS_STAGED): $(ROOTFS_INPUTS)
+	$(Q)$(STEP) rootfs "staging $(notdir $(ROOTFS_STAGE))" $(LOGS)/rootfs$(FLAVOUR)-stage.log \
+		$(SRC)/scripts/mkrootfs.sh stage --work $(ROOTFS_STAGE) --debs $(O)/debs \
 		--init $(SRC)/guest-rootfs/init --overlay $(SRC)/guest-rootfs/overlay \
-		$(addprefix --module ,$(SIMDRV_KO)) $(addprefix --bin ,$(GUEST_PROGS))
+		$(addprefix --bin ,$(GUEST_PROGS))
+	$(Q)touch $@
+
+$(INITRD): $(ROOTFS_STAGED) $(SIMDRV_KO)
+	$(Q)$(STEP) rootfs "assembling $(notdir $@)" $(LOGS)/rootfs$(FLAVOUR).log \
+		$(SRC)/scripts/mkrootfs.sh pack --work $(ROOTFS_STAGE) --out $@ \
+		$(addprefix --module ,$(SIMDRV_KO))
 
 # --- host analysis -------------------------------------------------------------
 

@@ -2,46 +2,90 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Assemble the guest initramfs from Debian's arm64 packages, our /init,
-# guest-rootfs/overlay, the sim driver module and our static programs.
+# guest-rootfs/overlay, our static programs and the sim driver module.
 #
 # Only the files named in guest-rootfs/packages and the shared objects they
 # link go in.  The archive is reproducible: sorted, owned by 0:0, every
 # mtime SOURCE_DATE_EPOCH, gzip without a name or time stamp; the same
 # inputs give the same bytes.
 #
-# usage: mkrootfs.sh --out FILE.cpio.gz --debs DIR --init FILE --overlay DIR
-#                    [--work DIR] [--packages FILE] [--module KO]... [--bin PROG]...
+# Two steps, so that everything but the module is staged while the kernel
+# builds, and only the module and the archive wait for it:
 #
-# --work is the staging tree (default: rootfs/ beside --out); each
-# initramfs built in the same directory (the debug kernels') needs its own.
+# usage: mkrootfs.sh stage --work DIR --debs DIR --init FILE [--overlay DIR]
+#                          [--packages FILE] [--bin PROG]...
+#        mkrootfs.sh pack --work DIR --out FILE.cpio.gz [--module KO]...
+#
+# stage lays out DIR (the packages are unpacked once, into rootfs-debs/
+# beside it); pack copies DIR, adds the modules and writes the archive.
+# Each initramfs built in the same directory (the debug kernels') needs a
+# DIR of its own.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 pkglist=$top/guest-rootfs/packages
+usage() {
+	cat >&2 <<-EOT
+	usage: mkrootfs.sh stage --work DIR --debs DIR --init FILE [--overlay DIR]
+	                         [--packages FILE] [--bin PROG]...
+	       mkrootfs.sh pack --work DIR --out FILE.cpio.gz [--module KO]...
+	EOT
+	exit 2
+}
+mode=${1:-}
+case $mode in
+stage|pack) shift ;;
+*) usage ;;
+esac
 modules=() bins=() out= debs= init= overlay= work=
 while [ $# -gt 0 ]; do
-	case $1 in
-	--out) out=$2 ;;
-	--work) work=$2 ;;
-	--debs) debs=$2 ;;
-	--init) init=$2 ;;
-	--overlay) overlay=$2 ;;
-	--packages) pkglist=$2 ;;
-	--module) modules+=("$2") ;;
-	--bin) bins+=("$2") ;;
-	*) echo "mkrootfs: unknown option $1" >&2; exit 2 ;;
+	[ $# -ge 2 ] || { echo "mkrootfs: $1 needs a value" >&2; exit 2; }
+	case $mode:$1 in
+	*:--work) work=$2 ;;
+	stage:--debs) debs=$2 ;;
+	stage:--init) init=$2 ;;
+	stage:--overlay) overlay=$2 ;;
+	stage:--packages) pkglist=$2 ;;
+	stage:--bin) bins+=("$2") ;;
+	pack:--out) out=$2 ;;
+	pack:--module) modules+=("$2") ;;
+	*) echo "mkrootfs $mode: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift 2
 done
 die() { echo "mkrootfs: $*" >&2; exit 1; }
-[ -n "$out" ] && [ -n "$debs" ] && [ -n "$init" ] || die "--out, --debs and --init are required"
-
-readelf=${CROSS_COMPILE:-aarch64-linux-gnu-}readelf
-command -v "$readelf" >/dev/null || die "$readelf not found: run 'make deps'"
+[ -n "$work" ] || die "--work is required"
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-0}
 
-work=${work:-$(dirname "$out")/rootfs}
-unpacked=$(dirname "$out")/rootfs-debs
+if [ "$mode" = pack ]; then
+	[ -n "$out" ] || die "--out is required"
+	[ -d "$work" ] || die "$work is not staged: run 'mkrootfs.sh stage' first"
+	pack=$work.pack
+	rm -rf "$pack"
+	cp -a "$work" "$pack"
+	for m in "${modules[@]}"; do
+		[ -f "$m" ] || die "module $m not built"
+		install -m 0644 "$m" "$pack/lib/modules/"
+	done
+	find "$pack" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+	tmp=$out.tmp
+	(cd "$pack" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort |
+		cpio --quiet -o -H newc --reproducible -R 0:0) | gzip -n -9 >"$tmp"
+	mv "$tmp" "$out"
+	echo "$(basename "$out"): $(du -k "$out" | cut -f1) KiB, $(find "$pack" -type f | wc -l) files"
+	rm -rf "$pack"
+	exit 0
+fi
+
+[ -n "$debs" ] && [ -n "$init" ] || die "--debs and --init are required"
+readelf=${CROSS_COMPILE:-aarch64-linux-gnu-}readelf
+command -v "$readelf" >/dev/null || die "$readelf not found: run 'make deps'"
+
+# staged in a scratch tree, so that a failed stage never leaves one that
+# pack would take
+final=$work
+work=$final.new
+unpacked=$(dirname "$final")/rootfs-debs
 rm -rf "$work"
 mkdir -p "$work" "$unpacked"
 
@@ -112,16 +156,12 @@ if [ -n "$interp" ] && [ ! -e "$work$interp" ]; then
 	[ -e "$work$interp" ] || die "program interpreter $interp not found in the packages"
 fi
 
-# 3. ours: /init, overlay, module, static programs
+# 3. ours: /init, overlay, static programs (the modules come with pack)
 install -m 0755 "$init" "$work/init"
 if [ -n "$overlay" ] && [ -d "$overlay" ]; then
 	cp -a "$overlay/." "$work/"
 fi
 mkdir -p "$work/lib/modules" "$work/usr/bin"
-for m in "${modules[@]}"; do
-	[ -f "$m" ] || die "module $m not built"
-	install -m 0644 "$m" "$work/lib/modules/"
-done
 for b in "${bins[@]}"; do
 	[ -f "$b" ] || die "program $b not built"
 	install -m 0755 "$b" "$work/usr/bin/"
@@ -129,11 +169,6 @@ done
 for d in bin sbin usr/sbin dev proc sys tmp results job mnt; do
 	mkdir -p "$work/$d"
 done
-
-# 4. the archive
-find "$work" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
-tmp=$out.tmp
-(cd "$work" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort |
-	cpio --quiet -o -H newc --reproducible -R 0:0) | gzip -n -9 >"$tmp"
-mv "$tmp" "$out"
-echo "$(basename "$out"): $(du -k "$out" | cut -f1) KiB, $(find "$work" -type f | wc -l) files"
+rm -rf "$final"
+mv "$work" "$final"
+echo "$(basename "$final"): $(find "$final" -type f | wc -l) files staged"

@@ -8,29 +8,33 @@ s=$IDLESIM_SCRATCH
 now() { date +%s.%N; }
 secs() { echo "scale=2; ($2 - $1) / 1" | bc; }
 
-# 1. kernel builds in a fresh build directory: first with an empty ccache
-#    (cold), then again from scratch with the cache that run filled (what
-#    changing a patch costs), then with nothing to do.
+# 1. kernel builds in a fresh build directory: without ccache (the
+#    default), then from scratch through an empty ccache (CCACHE=1: what
+#    the cache costs a first build), again with the cache that run filled
+#    (what changing a patch costs with it), then with nothing to do.
 export CCACHE_DIR=$s/ccache
 b=$s/build
 mkdir -p "$b"
 cp -al "$IDLESIM_O/src" "$b/src"
 cp -a "$IDLESIM_O/debs" "$b/debs"
 cp -a "$IDLESIM_O/.idlesim-deps" "$b/"
-t0=$(now)
-make -s O="$b" kernel >"$s/cold.log" 2>&1
-t1=$(now)
-cold=$(secs "$t0" "$t1")
+# kernel NAME [MAKE ARG]...: a build of the kernel, timed
+kernel() {
+	local name=$1 t0
+	shift
+	t0=$(now)
+	make -s O="$b" "$@" kernel >"$s/$name.log" 2>&1
+	secs "$t0" "$(now)"
+}
+cold=$(kernel cold CCACHE=0)
 rm -rf "$b/kernel" "$b/linux/.idlesim-tree"
-t0=$(now)
-make -s O="$b" kernel >"$s/warm.log" 2>&1
-t1=$(now)
-warm=$(secs "$t0" "$t1")
-t0=$(now)
-make -s O="$b" kernel >"$s/noop.log" 2>&1
-t1=$(now)
-noop=$(secs "$t0" "$t1")
-printf 'kernel_build_cold\t%s\ts\tempty ccache, %s jobs\n' "$cold" "$(nproc)"
+cold_cc=$(kernel cold-ccache CCACHE=1)
+rm -rf "$b/kernel" "$b/linux/.idlesim-tree"
+warm=$(kernel warm CCACHE=1)
+noop=$(kernel noop CCACHE=1)
+printf 'kernel_build_cold\t%s\ts\tno ccache (the default), %s jobs\n' "$cold" "$(nproc)"
+printf 'kernel_build_cold_ccache\t%s\ts\tfresh tree and objects, empty ccache (ratio to cold %s)\n' \
+	"$cold_cc" "$(echo "scale=3; $cold_cc / $cold" | bc)"
 printf 'kernel_build_warm\t%s\ts\tfresh tree and objects, warm ccache (ratio to cold %s)\n' \
 	"$warm" "$(echo "scale=3; $warm / $cold" | bc)"
 printf 'kernel_build_noop\t%s\ts\tnothing changed\n' "$noop"

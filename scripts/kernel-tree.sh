@@ -89,6 +89,6 @@ rm -rf "$out/linux"
 mv "$new" "$out/linux"
 # Objects built from the previous tree may be newer than files that have
 # just reverted to pristine: throw them away, every flavour's (kernel,
-# kernel-debug, kernel-kasan: make DEBUG=); ccache makes the rebuild cheap.
+# kernel-debug, kernel-kasan: make DEBUG=); CCACHE=1 makes the rebuild cheap.
 rm -rf "$out/kernel" "$out"/kernel-*
 echo "  [kernel] tree ready: Linux $kver + ${#patches[@]} patches"

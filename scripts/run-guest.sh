@@ -121,6 +121,8 @@ prog=run-guest
 	fail_usage "--smp $smp: expected 1 to $(max_cpus)"
 [[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || fail_usage "--timeout $timeout: expected seconds > 0"
 [[ $qseed =~ ^[0-9]+$ ]] || fail_usage "--seed $qseed: expected an unsigned integer"
+# QEMU's -m syntax: MiB, or a K, M, G or T suffix
+[[ $mem =~ ^[1-9][0-9]*[KMGTkmgt]?$ ]] || fail_usage "--mem $mem: not a size (e.g. 512M, 1G)"
 "$(dirname "$0")/check-icount.sh" "$icount" "$reproducible" || exit 2
 case $domains in
 ''|genpd) ;;
@@ -212,12 +214,10 @@ find "$work/jobfs" -exec touch -h -d @0 {} +
 pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
 { cat "$initrd"; head -c "$pad" /dev/zero; cat "$work/job.cpio"; } >"$work/initrd"
 
-# QEMU's own -m syntax, checked here to name the option
-[[ $mem =~ ^[1-9][0-9]*[KMGT]?$ ]] || fail_usage "--mem $mem: not a size (e.g. 512M, 1G)"
-
 # KUnit suites are built in; they run only when asked (--append
 # "kunit.enable=1 kunit.filter_glob=..."), the last kunit.enable winning.
 cmdline="console=ttyAMA0 quiet panic=-1 kunit.enable=0 ${governor:+cpuidle.governor=$governor idlesim.governor=$governor} ${masked_tick:+cpuidle.masked_tick=$masked_tick }idlesim.busy=${busy:-halt} ${IDLESIM_APPEND:+$IDLESIM_APPEND }$append"
+# The results port is the serial device's port 1 (port 0 is for a console).
 qemu_args=(-M virt -cpu cortex-a57 -smp "$smp" -m "$mem" -nographic -no-reboot -nic none
 	-seed "$qseed" -rtc base=2024-01-01T00:00:00,clock=vm
 	-kernel "$kernel" -initrd "$work/initrd" -append "$cmdline"

@@ -29,6 +29,10 @@ expect_exit 2 env IDLESIM_KERNEL=/nonexistent "$IDLESIM_RUN" --job tests/guest/f
 expect_grep "kernel image '/nonexistent' not found" "$out" "missing kernel"
 [ ! -e "$IDLESIM_SCRATCH/nok" ] || fail "a run directory was made for a run that never started"
 
+expect_exit 2 "$IDLESIM_RUN" --job tests/guest/fail.sh --rundir "$IDLESIM_SCRATCH/nomem" --mem 512X
+expect_grep '--mem 512X: not a size' "$out" "bad guest memory size"
+[ ! -e "$IDLESIM_SCRATCH/nomem" ] || fail "a run directory was made for a bad --mem"
+
 expect_exit 6 env QEMU=false "$IDLESIM_RUN" --job tests/guest/fail.sh --rundir "$IDLESIM_SCRATCH/noqemu" --force
 expect_grep 'QEMU exited with status 1' "$out" "QEMU failure"
 check_failed "$IDLESIM_SCRATCH/noqemu" qemu-failed

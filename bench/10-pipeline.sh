@@ -43,11 +43,18 @@ rm -rf "$b"
 # 2. boot to /init and back: an empty job, median of 5 (wall time from
 #    QEMU start until the guest's "job start" line is not visible from
 #    outside, so this is boot + power-off, an upper bound)
-printf 'true\n' >"$s/empty.sh"
+# job_wall NAME COMMAND [RUN-GUEST ARG]...: a guest job of one shell
+# command, run on 2 CPUs; its wall time
+job_wall() {
+	local name=$1 cmd=$2
+	shift 2
+	printf '%s\n' "$cmd" >"$s/$name.sh"
+	"$IDLESIM_RUN" --job "$s/$name.sh" --rundir "$s/$name" --force --smp 2 "$@" >/dev/null
+	awk '$1 == "wall_seconds" {print $2}' "$s/$name/manifest"
+}
 walls=()
 for i in 1 2 3 4 5; do
-	"$IDLESIM_RUN" --job "$s/empty.sh" --rundir "$s/boot$i" --force --smp 2 >/dev/null
-	walls+=("$(awk '$1 == "wall_seconds" {print $2}' "$s/boot$i/manifest")")
+	walls+=("$(job_wall "boot$i" true)")
 done
 median=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n 3p)
 printf 'boot_to_poweroff\t%.2f\ts\tempty job, median of 5, -smp 2, icount\n' "$median"
@@ -57,19 +64,12 @@ printf 'boot_to_poweroff\t%.2f\ts\tempty job, median of 5, -smp 2, icount\n' "$m
 #    difference to the empty job came out negative), so there the sleep's
 #    own cost is the difference between a 10 s and a 100 s sleep; without
 #    icount, between a 10 s sleep and the empty job.
-sleep_run() { # NAME SECONDS [RUN-GUEST ARG]...
-	local name=$1 secs=$2
-	shift 2
-	printf 'sleep %s\n' "$secs" >"$s/$name.sh"
-	"$IDLESIM_RUN" --job "$s/$name.sh" --rundir "$s/$name" --force --smp 2 "$@" >/dev/null
-	awk '$1 == "wall_seconds" {print $2}' "$s/$name/manifest"
-}
-wi10=$(sleep_run icount10 10)
-wi100=$(sleep_run icount100 100)
-wn=$(sleep_run noicount 10 --icount off --reproducible 0)
+wi10=$(job_wall icount10 'sleep 10')
+wi100=$(job_wall icount100 'sleep 100')
+wn=$(job_wall noicount 'sleep 10' --icount off --reproducible 0)
 # a difference within the spread of the five empty jobs' wall times is
 # not measured: the ratio is then a lower bound, taken at that spread
-spread=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n '1p;$p' | paste -sd' ' | awk '{printf "%.2f", $2 - $1}')
+spread=$(printf '%s\n' "${walls[@]}" | sort -n | awk 'NR == 1 { lo = $1 } END { printf "%.2f", $1 - lo }')
 di=$(echo "$wi100 - $wi10" | bc)
 bound=
 if [ "$(echo "$di < $spread" | bc)" = 1 ]; then
